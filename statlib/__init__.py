@@ -1,0 +1,54 @@
+"""statlib: the algorithms of the book, as scikit-learn estimators over Numba kernels.
+
+Subpackages are imported on first use (``statlib.linear_model``, ``statlib.hmm``, ...), so
+``import statlib`` stays cheap and compiles nothing.
+"""
+
+import importlib
+import os
+import tempfile
+
+__version__ = "0.1.0"
+
+
+def _configure_numba_cache():
+    """Give Numba a writable cache directory when the package directory is read-only.
+
+    Numba writes compiled kernels next to the source (``__pycache__``); in a system-wide or Binder
+    install that folder may be read-only, and ``cache=True`` would then fail at import time.
+    """
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    if os.access(here, os.W_OK):
+        return
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    for candidate in (os.path.join(base, "statlib-numba"), os.path.join(tempfile.gettempdir(), "statlib-numba")):
+        try:
+            os.makedirs(candidate, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(candidate, os.W_OK):
+            os.environ["NUMBA_CACHE_DIR"] = candidate
+            return
+
+
+_configure_numba_cache()
+
+_SUBPACKAGES = (
+    "cluster", "crf", "datasets", "decomposition", "ensemble", "exercises", "feature_selection",
+    "graph", "hmm", "linear_model", "maxent", "metrics", "mixture", "model_selection", "naive_bayes",
+    "neighbors", "optim", "sampling", "sparse_coding", "svm", "topic", "tree", "viz",
+)
+
+
+def __getattr__(name):
+    if name in _SUBPACKAGES:
+        module = importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'statlib' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_SUBPACKAGES))

@@ -1,0 +1,166 @@
+"""Input checks shared by every public function and estimator.
+
+Every check raises ``TypeError`` (wrong kind of object) or ``ValueError`` (right kind, bad value)
+with a message that names the argument and says what was expected. Numba kernels are only ever
+called with arrays that passed through here, so they never index out of bounds or see NaN.
+"""
+
+import numbers
+
+import numpy as np
+
+__all__ = [
+    "check_array",
+    "check_vector",
+    "check_same_length",
+    "check_real",
+    "check_int",
+    "check_bool",
+    "check_choice",
+    "check_probability_vector",
+    "check_stochastic_matrix",
+    "check_symbol_sequence",
+]
+
+
+def _describe(value):
+    return f"{type(value).__name__} {value!r}" if np.ndim(value) == 0 else f"{type(value).__name__}"
+
+
+def _as_numeric_array(value, name, dtype):
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be array-like of numbers, got a {type(value).__name__}")
+    try:
+        arr = np.asarray(value, dtype=dtype)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be array-like of numbers; could not convert it ({exc})") from None
+    return arr
+
+
+def check_array(X, name="X", *, ndim=2, dtype=np.float64, min_rows=1, min_cols=1, allow_nonfinite=False):
+    """Return ``X`` as a C-contiguous array of ``dtype`` with ``ndim`` dimensions, or raise.
+
+    Parameters
+    ----------
+    X : array-like
+        The input.
+    name : str
+        The argument's name, used in error messages.
+    ndim : int
+        Required number of dimensions (1 or 2).
+    dtype : numpy dtype
+        Target dtype (float64 for data, int64 for labels and symbols).
+    min_rows, min_cols : int
+        Least acceptable length along the first (and, for 2-D, second) axis.
+    allow_nonfinite : bool
+        Accept NaN and infinity (only for inputs where they have a meaning).
+    """
+    arr = _as_numeric_array(X, name, np.float64 if np.issubdtype(np.dtype(dtype), np.integer) else dtype)
+    if arr.ndim != ndim:
+        shape_word = {1: "a 1-D array (n,)", 2: "a 2-D array (n_samples, n_features)"}.get(ndim, f"{ndim}-D")
+        hint = ""
+        if ndim == 2 and arr.ndim == 1:
+            hint = "; reshape a single feature with X.reshape(-1, 1) or a single sample with X.reshape(1, -1)"
+        raise ValueError(f"{name} must be {shape_word}, got an array of shape {arr.shape}{hint}")
+    if arr.shape[0] < min_rows:
+        raise ValueError(f"{name} must have at least {min_rows} row(s), got shape {arr.shape}")
+    if ndim == 2 and arr.shape[1] < min_cols:
+        raise ValueError(f"{name} must have at least {min_cols} column(s), got shape {arr.shape}")
+    if not allow_nonfinite and arr.size and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must contain only finite numbers; found NaN or infinity")
+    if np.issubdtype(np.dtype(dtype), np.integer):
+        if arr.size and not np.all(arr == np.round(arr)):
+            raise ValueError(f"{name} must contain whole numbers")
+        arr = arr.astype(dtype)
+    return np.ascontiguousarray(arr, dtype=dtype)
+
+
+def check_vector(y, name="y", *, dtype=np.float64, min_length=1, allow_nonfinite=False):
+    """Return ``y`` as a 1-D contiguous array of ``dtype``, or raise (see :func:`check_array`)."""
+    return check_array(y, name, ndim=1, dtype=dtype, min_rows=min_length, allow_nonfinite=allow_nonfinite)
+
+
+def check_same_length(**arrays):
+    """Raise unless every given array has the same first dimension."""
+    lengths = {name: len(a) for name, a in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        detail = ", ".join(f"{n} has {k}" for n, k in lengths.items())
+        raise ValueError(f"{' and '.join(lengths)} must have the same number of samples; {detail}")
+
+
+def check_real(value, name, *, low=None, high=None, low_inclusive=True, high_inclusive=True):
+    """Return ``value`` as a float if it is a real number within the given bounds, else raise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {_describe(value)}")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value}")
+    _check_bounds(value, name, low, high, low_inclusive, high_inclusive)
+    return value
+
+
+def check_int(value, name, *, low=None, high=None):
+    """Return ``value`` as an int if it is an integer in ``[low, high]``, else raise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {_describe(value)}")
+    value = int(value)
+    _check_bounds(value, name, low, high, True, True)
+    return value
+
+
+def check_bool(value, name):
+    """Return ``value`` if it is a bool, else raise."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {_describe(value)}")
+    return bool(value)
+
+
+def _check_bounds(value, name, low, high, low_inclusive, high_inclusive):
+    if low is not None and (value < low or (value == low and not low_inclusive)):
+        op = ">=" if low_inclusive else ">"
+        raise ValueError(f"{name} must be {op} {low}, got {value}")
+    if high is not None and (value > high or (value == high and not high_inclusive)):
+        op = "<=" if high_inclusive else "<"
+        raise ValueError(f"{name} must be {op} {high}, got {value}")
+
+
+def check_choice(value, name, choices):
+    """Return ``value`` if it is one of ``choices``, else raise."""
+    if not isinstance(value, str) or value not in choices:
+        listed = ", ".join(repr(c) for c in choices)
+        raise ValueError(f"{name} must be one of {listed}, got {value!r}")
+    return value
+
+
+def check_probability_vector(p, name, *, atol=1e-8):
+    """Return ``p`` as a 1-D float array of non-negative entries summing to one, or raise."""
+    p = check_vector(p, name)
+    if np.any(p < 0):
+        raise ValueError(f"{name} must be a probability vector: found a negative entry")
+    if abs(p.sum() - 1.0) > atol:
+        raise ValueError(f"{name} must be a probability vector summing to 1, got sum {p.sum():.6g}")
+    return p
+
+
+def check_stochastic_matrix(A, name, *, shape=None, atol=1e-8):
+    """Return ``A`` as a 2-D float array whose rows are probability vectors, or raise."""
+    A = check_array(A, name)
+    if shape is not None and A.shape != tuple(shape):
+        raise ValueError(f"{name} must have shape {tuple(shape)}, got {A.shape}")
+    if np.any(A < 0):
+        raise ValueError(f"{name} must be row-stochastic: found a negative entry")
+    sums = A.sum(axis=1)
+    bad = np.flatnonzero(np.abs(sums - 1.0) > atol)
+    if bad.size:
+        raise ValueError(f"{name} must be row-stochastic (each row sums to 1); row {bad[0]} sums to {sums[bad[0]]:.6g}")
+    return A
+
+
+def check_symbol_sequence(obs, name, n_symbols, *, min_length=1):
+    """Return ``obs`` as a 1-D int64 array with every entry in ``0..n_symbols-1``, or raise."""
+    obs = check_vector(obs, name, dtype=np.int64, min_length=min_length)
+    if obs.size and (obs.min() < 0 or obs.max() >= n_symbols):
+        raise ValueError(
+            f"{name} must hold symbols 0..{n_symbols - 1}; found {obs.min() if obs.min() < 0 else obs.max()}"
+        )
+    return obs

@@ -1,0 +1,11 @@
+"""The books' example data, by example number, and the data files the repository ships.
+
+``load_example("lihang", "2.1")`` returns the data of Li Hang's Example 2.1 as a
+:class:`sklearn.utils.Bunch`. Each source chapter's examples live in their own module
+(``lihang_ch02.py``, ...), registered with :func:`example`. Nothing is ever downloaded.
+"""
+
+from ._files import load_prostate
+from ._registry import example, list_examples, load_example
+
+__all__ = ["example", "list_examples", "load_example", "load_prostate"]

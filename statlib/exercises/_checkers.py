@@ -1,0 +1,42 @@
+"""Building blocks for exercise checkers. Each returns a function answer -> (correct, message)."""
+
+import numpy as np
+
+
+def numeric(expected, *, rtol=0.0, atol=1e-6, unordered=False):
+    """Accept a number or array equal to ``expected`` within tolerance (optionally in any order)."""
+    expected = np.asarray(expected, dtype=float)
+
+    def checker(answer):
+        got = np.asarray(answer, dtype=float)
+        if got.shape != expected.shape:
+            return False, f"expected an answer of shape {expected.shape}, got shape {got.shape}."
+        a, b = (np.sort(got, axis=None), np.sort(expected, axis=None)) if unordered else (got, expected)
+        if np.allclose(a, b, rtol=rtol, atol=atol):
+            return True, "that matches."
+        return False, "that is not it."
+
+    return checker
+
+
+def exact(expected):
+    """Accept an answer equal to ``expected`` (bools, strings, tuples, integer sequences)."""
+
+    def checker(answer):
+        if isinstance(expected, (list, tuple)):
+            ok = list(np.asarray(answer).tolist()) == list(expected)
+        else:
+            ok = answer == expected and type(answer) is not type(None)
+        return (True, "that matches.") if ok else (False, "that is not it.")
+
+    return checker
+
+
+def predicate(test, success="that works."):
+    """Accept any answer for which ``test(answer)`` returns ``(True, _)``; ``test`` explains failures."""
+
+    def checker(answer):
+        ok, why = test(answer)
+        return (True, success) if ok else (False, why)
+
+    return checker

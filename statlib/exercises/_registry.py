@@ -1,0 +1,79 @@
+import importlib
+import pkgutil
+import re
+from dataclasses import dataclass
+
+_ID_PATTERN = re.compile(r"^[a-z]+-\d+\.\d+[a-z]?$")
+_EXERCISES = {}
+_loaded = False
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The verdict on an answer: ``correct`` plus a message (with a hint when wrong)."""
+
+    exercise_id: str
+    correct: bool
+    message: str
+
+    def __bool__(self):
+        return self.correct
+
+    def __repr__(self):
+        mark = "Correct" if self.correct else "Not yet"
+        return f"[{self.exercise_id}] {mark}: {self.message}"
+
+    def _repr_html_(self):
+        colour = "#1a7f37" if self.correct else "#b35900"
+        mark = "&#10004; Correct" if self.correct else "&#10008; Not yet"
+        return f'<p style="color:{colour}"><b>[{self.exercise_id}] {mark}:</b> {self.message}</p>'
+
+
+def register(exercise_id, checker, *, hint):
+    """Register ``checker`` (answer -> (bool, message)) under ``exercise_id``; ``hint`` is shown when wrong."""
+    if not _ID_PATTERN.match(exercise_id):
+        raise ValueError(f"exercise_id must look like 'lihang-2.1' or 'lihang-2.3b', got {exercise_id!r}")
+    if exercise_id in _EXERCISES:
+        raise ValueError(f"exercise {exercise_id!r} is registered twice")
+    _EXERCISES[exercise_id] = (checker, hint)
+
+
+def _load_all():
+    global _loaded
+    if _loaded:
+        return
+    package = importlib.import_module(__package__)
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__package__}.{info.name}")
+    _loaded = True
+
+
+def exercise_ids():
+    """All registered exercise ids, sorted."""
+    _load_all()
+    return sorted(_EXERCISES)
+
+
+def check(exercise_id, answer):
+    """Check ``answer`` to exercise ``exercise_id`` and return a :class:`Feedback`.
+
+    Examples
+    --------
+    >>> from statlib.exercises import check
+    >>> check("lihang-2.1", False)
+    [lihang-2.1] Correct: ...
+    """
+    _load_all()
+    if not isinstance(exercise_id, str):
+        raise TypeError(f"exercise_id must be a string such as 'lihang-2.1', got {type(exercise_id).__name__}")
+    if exercise_id not in _EXERCISES:
+        raise ValueError(f"exercise_id {exercise_id!r} is unknown; known ids: {', '.join(sorted(_EXERCISES))}")
+    checker, hint = _EXERCISES[exercise_id]
+    try:
+        correct, message = checker(answer)
+    except (TypeError, ValueError, IndexError) as exc:
+        return Feedback(exercise_id, False, f"the answer has the wrong form ({exc}). Hint: {hint}")
+    if not correct:
+        message = f"{message} Hint: {hint}" if message else f"Hint: {hint}"
+    return Feedback(exercise_id, bool(correct), message)

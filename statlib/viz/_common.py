@@ -1,0 +1,65 @@
+import inspect
+import time
+
+import numpy as np
+
+
+def plot_decision_regions(ax, predict, X, y, *, resolution=300, padding=0.5, cmap="coolwarm", alpha=0.25,
+                          labels=None, markers=("o", "s", "^", "D", "v", "P")):
+    """Shade the regions ``predict`` assigns to each class over the box around ``X`` (2 features) and
+    scatter the points ``X`` coloured by ``y``. Returns the axes."""
+    import matplotlib.pyplot as plt
+
+    X = np.asarray(X, dtype=float)
+    x0, x1 = X[:, 0].min() - padding, X[:, 0].max() + padding
+    y0, y1 = X[:, 1].min() - padding, X[:, 1].max() + padding
+    gx, gy = np.meshgrid(np.linspace(x0, x1, resolution), np.linspace(y0, y1, resolution))
+    classes = np.unique(y)
+    z = np.asarray(predict(np.c_[gx.ravel(), gy.ravel()])).reshape(gx.shape)
+    z_index = np.searchsorted(classes, z)
+    colours = plt.get_cmap(cmap)(np.linspace(0, 1, len(classes)))
+    ax.contourf(gx, gy, z_index, levels=np.arange(len(classes) + 1) - 0.5, colors=colours, alpha=alpha)
+    for k, c in enumerate(classes):
+        name = labels[k] if labels is not None else str(c)
+        ax.scatter(*X[y == c].T, color=colours[k], edgecolor="k", marker=markers[k % len(markers)], label=name, s=30)
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+    return ax
+
+
+def time_side_by_side(runs, *, repeat=5, number=1):
+    """Time each ``name -> callable`` in ``runs`` (best of ``repeat``), after one warm-up call each.
+
+    The warm-up call excludes Numba's compilation. Returns a dict name -> seconds per call. Timings
+    vary between machines and runs, so cells printing them are tagged ``nbval-ignore-output``.
+    """
+    results = {}
+    for name, fn in runs.items():
+        fn()  # warm-up: compile, fill caches
+        best = np.inf
+        for _ in range(repeat):
+            start = time.perf_counter()
+            for _ in range(number):
+                fn()
+            best = min(best, (time.perf_counter() - start) / number)
+        results[name] = best
+    return results
+
+
+def book_table(rows, columns, index=None, caption=None):
+    """A pandas DataFrame laid out like a table of the book (rows of values under ``columns``)."""
+    import pandas as pd
+
+    frame = pd.DataFrame(rows, columns=columns, index=index)
+    if caption is not None:
+        frame.attrs["caption"] = caption
+    return frame
+
+
+def show_source(obj):
+    """Print the source code of a statlib function or class, so the reader sees the implementation.
+
+    For a Numba kernel, the Python function it compiles is shown.
+    """
+    target = getattr(obj, "py_func", obj)
+    print(inspect.getsource(target))

@@ -1,0 +1,33 @@
+"""Every chapter is committed executed, top to bottom, so the site (built from stored outputs) is current.
+
+nbval re-runs each notebook and compares outputs, but it skips cells never executed; this test closes
+that gap by requiring execution counts 1, 2, ..., n over the code cells.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+TOC = (ROOT / "_toc.yml").read_text()
+
+
+def test_there_are_chapters():
+    assert NOTEBOOKS, "no chapter notebooks found under chapters/"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_executed_in_order(path):
+    nb = json.loads(path.read_text())
+    counts = [c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code"]
+    assert counts == list(range(1, len(counts) + 1)), f"{path.name}: execution counts {counts}"
+    errors = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors, f"{path.name} was committed with an error output"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_listed_in_toc(path):
+    entry = str(path.relative_to(ROOT).with_suffix(""))
+    assert f"file: {entry}\n" in TOC, f"{entry} is not in _toc.yml"
