@@ -38,6 +38,9 @@ book: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/site \
 		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+	@echo "Unit tests again with Numba bounds checking: an out-of-range index in a kernel fails loudly."
+	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR="$$(mktemp -d)" \
+		$(BIN)/python -m pytest -q -n 2 --dist loadfile tests --ignore=tests/site --ignore=tests/test_install.py
 
 test-site: $(STAMP)
 	scripts/install_browser.sh
