@@ -62,7 +62,7 @@ outputs: $(STAMP)
 	$(BIN)/python scripts/execute_notebooks.py $(or $(NB),$(NOTEBOOKS))
 
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks.run
+	$(BIN)/python -m benchmarks.run --chapters
 
 clean:
 	rm -rf _build .pytest_cache
