@@ -10,7 +10,7 @@ export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help venv book test test-site unit notebooks lab outputs bench clean
+.PHONY: help venv book test test-site unit notebooks lab outputs bench publish clean
 
 help:
 	@echo "make book     build the HTML book into _build/html (strict: warnings are errors)"
@@ -19,6 +19,7 @@ help:
 	@echo "make lab      open the chapters in JupyterLab"
 	@echo "make outputs  re-execute every chapter in place (after changing statlib); NB=path for one"
 	@echo "make bench    time statlib against the reference libraries; writes benchmarks/results.json"
+	@echo "make publish  push the built book to the gh-pages branch of PUBLISH_REMOTE (default: origin)"
 	@echo "make clean    remove the build and caches"
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
@@ -63,6 +64,15 @@ outputs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.run --chapters
+
+# Manual deploy with ghp-import: commits _build/html to the gh-pages branch (with .nojekyll, so that
+# _static/ is served) and pushes it. CI deploys through the official Pages actions instead.
+PUBLISH_REMOTE ?= origin
+publish:
+	test -x $(BIN)/ghp-import || $(MAKE) venv
+	test -f _build/html/index.html || $(MAKE) book
+	$(BIN)/ghp-import --no-jekyll --push --force --remote "$(PUBLISH_REMOTE)" \
+		--message "Publish the book" _build/html
 
 clean:
 	rm -rf _build .pytest_cache
