@@ -261,27 +261,36 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
         leaves = (tree or self.tree_).leaves()
         return float(sum(leaf.n_samples * leaf.entropy() for leaf in leaves) + alpha * len(leaves))
 
-    def prune(self, alpha):
+    def prune(self, alpha, exact=False):
         """Algorithm 5.4: a pruned copy of the fitted tree for the given ``alpha``.
 
-        Bottom up, a node whose children are all leaves is made a leaf when retracting them does not
-        increase the cost, C_alpha(T_A) <= C_alpha(T_B) (5.15). Only the node and its children enter
-        the difference, N_t H_t + alpha <= sum_children (N_c H_c + alpha), so the test is local.
+        As printed (``exact=False``): bottom up, a node whose children are all leaves is made a
+        leaf when retracting them does not increase the cost, C_alpha(T_A) <= C_alpha(T_B) (5.15).
+        Only the node and its children enter the difference,
+        N_t H_t + alpha <= sum_children (N_c H_c + alpha), so the test is local.
+
+        Retracting only groups of leaves can stop above the minimum of C_alpha: a node whose
+        subtree is worth keeping on its own may still be worth cutting together with its parent.
+        ``exact=True`` runs the dynamic programme instead: the best cost of the subtree at t is
+        min(N_t H_t + alpha, sum over children of their best costs), which gives the subtree of
+        least C_alpha(T) (the smallest one when several tie).
         """
         check_is_fitted(self)
         alpha = check_real(alpha, "alpha", low=0.0)
+        exact = bool(exact)
         root = self.tree_.copy()
 
         def visit(node):
+            """Prune the subtree at ``node`` in place; return its cost sum N_t H_t + alpha |T_t|."""
+            as_leaf = node.n_samples * node.entropy() + alpha
             if node.is_leaf:
-                return
-            for child in node.children.values():
-                visit(child)
-            if all(child.is_leaf for child in node.children.values()):
-                before = sum(c.n_samples * c.entropy() + alpha for c in node.children.values())
-                after = node.n_samples * node.entropy() + alpha
-                if after <= before + 1e-12:
-                    node.feature, node.children = None, {}
+                return as_leaf
+            kept = sum(visit(child) for child in node.children.values())
+            retractable = exact or all(child.is_leaf for child in node.children.values())
+            if retractable and as_leaf <= kept + 1e-12:
+                node.feature, node.children = None, {}
+                return as_leaf
+            return kept
 
         visit(root)
         return root
