@@ -283,3 +283,36 @@ def test_bad_data():
     reg = DecisionTreeRegressor().fit([[0.0, 1.0], [1.0, 0.0]], [1.0, 2.0])
     with pytest.raises(ValueError, match="features"):
         reg.predict([[0.0]])
+
+
+def test_deep_tree_matches_sklearn():
+    # y = 3^x: the best split always isolates the largest response, so the tree is a chain of depth 149
+    # (deeper than the 64 rows the grower starts with for its per-depth bookkeeping).
+    X = np.arange(150, dtype=float).reshape(-1, 1)
+    y = 3.0 ** np.arange(150)
+    ours = DecisionTreeRegressor().fit(X, y)
+    theirs = sktree.DecisionTreeRegressor(random_state=0).fit(X, y)
+    assert ours.get_depth() == theirs.get_depth() > 64
+    a, b = ours.tree_, theirs.tree_
+    np.testing.assert_array_equal(a.children_left, b.children_left)
+    np.testing.assert_array_equal(a.feature, b.feature)
+    np.testing.assert_allclose(a.threshold, b.threshold, rtol=1e-6)
+    np.testing.assert_allclose(a.value, b.value[:, 0, 0], rtol=1e-9)
+    # scikit-learn's one-pass variance (E y^2 - mean^2) loses everything at these magnitudes; ours is two-pass:
+    # a one-sample leaf has impurity exactly 0.
+    assert np.all(a.impurity[a.children_left < 0] == 0.0)
+
+
+def test_features_constant_on_a_branch_match_sklearn():
+    # Feature 1 is 0 wherever x0 <= 0: below such a split it is constant and skipped (neither scanned nor
+    # partitioned). A continuous response, a single such feature and leaves of at least 10 samples keep
+    # exact ties between features out (in a node of 6, say, two features often give the same 3 | 3
+    # partition), so the trees must be identical.
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(400, 5))
+    X[X[:, 0] <= 0, 1] = 0.0
+    y = X[:, 1] + X[:, 2] ** 2 + np.abs(X[:, 0]) + 0.1 * rng.normal(size=400)
+    ours = DecisionTreeRegressor(min_samples_leaf=10).fit(X, y)
+    theirs = sktree.DecisionTreeRegressor(min_samples_leaf=10, random_state=0).fit(X, y)
+    _same_tree(ours, theirs, regression=True)
+    assert 0 in ours.tree_.feature and {1, 2} <= set(ours.tree_.feature)

@@ -220,7 +220,9 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
     feature j. The node arrays (capacity 2 n - 1) are filled in place. A node becomes a leaf when
     it is pure, has fewer than ``min_split`` samples, sits at ``max_depth``, admits no split that
     leaves ``min_leaf`` samples on each side, or its best split decreases the weighted impurity by
-    less than ``min_decrease``. Returns (node_count, depth).
+    less than ``min_decrease``. A feature found constant on a node is constant on all its
+    descendants: it is neither scanned nor partitioned below it (``active``, one row per depth).
+    Returns (node_count, depth).
     """
     n_features, n = Xf.shape
     width = value.shape[1]
@@ -237,14 +239,18 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
     stack_depth = np.empty(n + 2, dtype=np.int64)
     stack_parent = np.empty(n + 2, dtype=np.int64)
     stack_is_left = np.empty(n + 2, dtype=np.bool_)
-    stack_start[0], stack_end[0], stack_depth[0], stack_parent[0], stack_is_left[0] = 0, n, 0, -1, False
+    stack_row = np.empty(n + 2, dtype=np.int64)  # a feature whose slice is known to hold the node's samples
+    stack_start[0], stack_end[0], stack_depth[0], stack_parent[0], stack_is_left[0], stack_row[0] = 0, n, 0, -1, False, 0
+    # active[k, j]: feature j may vary on the nodes at depth k being processed (a pending right
+    # child at depth k reads row k, written by its parent; its left sibling's subtree writes rows > k).
+    active = np.ones((min(n, max_depth) + 2 if max_depth < 64 else 64, n_features), dtype=np.bool_)
     top = 1
     node_count = 0
     deepest = 0
     while top > 0:
         top -= 1
         start, end, depth = stack_start[top], stack_end[top], stack_depth[top]
-        parent, as_left = stack_parent[top], stack_is_left[top]
+        parent, as_left, valid_row = stack_parent[top], stack_is_left[top], stack_row[top]
         node = node_count
         node_count += 1
         if parent >= 0:
@@ -252,7 +258,7 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
                 children_left[parent] = node
             else:
                 children_right[parent] = node
-        weight, imp = _node_statistics(order[0, start:end], y, yk, w, mode, counts)
+        weight, imp = _node_statistics(order[valid_row, start:end], y, yk, w, mode, counts)
         for k in range(width):
             value[node, k] = counts[k]
         impurity[node] = imp
@@ -267,13 +273,22 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
         size = end - start
         if depth >= max_depth or size < min_split or size < 2 * min_leaf or imp <= _IMPURITY_EPS:
             continue
+        if depth + 1 >= active.shape[0]:  # grow the per-depth rows (rare: deep trees)
+            grown = np.ones((2 * active.shape[0], n_features), dtype=np.bool_)
+            grown[:active.shape[0]] = active
+            active = grown
+        for j in range(n_features):
+            active[depth + 1, j] = active[depth, j]
         # Step (1) of Algorithms 5.5/5.6: the best (feature, split point) over all features.
         best, best_feature, best_pos, best_thr = -np.inf, -1, 0, 0.0
         for j in range(n_features):
+            if not active[depth, j]:
+                continue
             idx = order[j, start:end]
             x = Xf[j]
             if x[idx[size - 1]] <= x[idx[0]] + _FEATURE_THRESHOLD:
-                continue  # constant on this node
+                active[depth + 1, j] = False  # constant on this node, hence below it
+                continue
             if mode == _SQUARED_ERROR:
                 score, pos, thr = _scan_regression(x, idx, y, w, counts[0] * weight, weight, min_leaf)
             else:
@@ -290,21 +305,21 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
         decrease = weight / total_weight * (imp - w_left / weight * imp_left - w_right / weight * imp_right)
         if decrease + _IMPURITY_EPS < min_decrease:
             continue
-        # Step (2): split; every feature's slice is partitioned so the children's slices stay sorted.
+        # Step (2): split; every active feature's slice is partitioned so the children's slices stay sorted.
         feature[node] = best_feature
         threshold[node] = best_thr
         for p in range(start, end):
             is_left[row[p]] = p < start + best_pos
         for j in range(n_features):
-            if j != best_feature:
+            if j != best_feature and active[depth + 1, j]:
                 _partition(order[j], start, end, is_left, buffer)
         middle = start + best_pos
         # Step (3): recurse; the right child is pushed first so the left child is numbered next.
         stack_start[top], stack_end[top], stack_depth[top] = middle, end, depth + 1
-        stack_parent[top], stack_is_left[top] = node, False
+        stack_parent[top], stack_is_left[top], stack_row[top] = node, False, best_feature
         top += 1
         stack_start[top], stack_end[top], stack_depth[top] = start, middle, depth + 1
-        stack_parent[top], stack_is_left[top] = node, True
+        stack_parent[top], stack_is_left[top], stack_row[top] = node, True, best_feature
         top += 1
     return node_count, deepest
 
