@@ -631,8 +631,9 @@ class DecisionTreeClassifier(ClassifierMixin, _BaseCART):
     min_samples_leaf : int, default=1
         Each child of a split must keep at least this many samples.
     min_impurity_decrease : float, default=0.0
-        A split is made only if it decreases the weighted impurity N_t/N (I(t) - ...) by at least
-        this much (the book's "Gini index below a threshold" stopping rule).
+        A split of node t is made only if it decreases the weighted impurity,
+        N_t/N (I(t) - N_tL/N_t I(t_L) - N_tR/N_t I(t_R)), by at least this much. (A pure node is
+        never split.)
     ccp_alpha : float, default=0.0
         Complexity parameter of cost-complexity pruning (5.26): the fitted tree is T_alpha of
         Algorithm 5.7. 0 keeps the fully grown tree.
