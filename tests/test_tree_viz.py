@@ -59,5 +59,20 @@ def test_partition_impurities_regression_and_explorer():
     viz.plot_regression_tree(axes[2], DecisionTreeRegressor(max_depth=1).fit(data.X, data.y), data.X, data.y)
     step = axes[2].lines[0].get_ydata()
     np.testing.assert_allclose(np.unique(step), [5.06, 8.176])
-    widget = viz.pruning_explorer(model, X, y, X, y)
-    assert widget.children[0].children[1].max == len(model.pruning_sequence()) - 1
+
+
+def test_pruning_explorer_redraws_when_the_subtree_changes():
+    import ipywidgets as widgets
+
+    iris = load_iris()
+    X, y = iris.data[:, 2:], iris.target
+    model = DecisionTreeClassifier().fit(X, y)
+    panel = viz.pruning_explorer(model, X, y, X, y)
+    assert isinstance(panel.image, widgets.Image) and panel.image.value[:4] == b"\x89PNG"
+    step = panel.children[0].children[1]
+    assert isinstance(step, widgets.IntSlider) and step.max == len(model.pruning_sequence()) - 1
+    seen = {panel.image.value}
+    for k in range(1, step.max + 1):
+        step.value = k
+        seen.add(panel.image.value)
+    assert len(seen) == step.max + 1  # every subtree draws a different picture

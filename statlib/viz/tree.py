@@ -176,28 +176,25 @@ def pruning_explorer(model, X, y, X_test, y_test, *, feature_names=None, class_n
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    from ._common import explorer_panel
+
     sequence = model.pruning_sequence()
     step = widgets.IntSlider(value=0, min=0, max=len(sequence) - 1, description="subtree k")
     play = widgets.Play(interval=900, min=0, max=len(sequence) - 1)
     widgets.jslink((play, "value"), (step, "value"))
-    out = widgets.Output()
 
-    def redraw(*_):
+    def draw():
         alpha, t = sequence[step.value]
-        with out:
-            out.clear_output(wait=True)
-            fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), constrained_layout=True)
-            plot_partition(axes[0], model, X, y, tree=t, feature_names=feature_names, class_names=class_names)
-            train = _accuracy(t, model.classes_, X, y)
-            test = _accuracy(t, model.classes_, X_test, y_test)
-            axes[0].set_title(f"T_{step.value}: alpha = {alpha:.4f}, |T| = {t.n_leaves}; "
-                              f"accuracy train {train:.3f}, test {test:.3f}", fontsize=9)
-            plot_tree(model, axes[1], tree=t, feature_names=feature_names, class_names=class_names, fontsize=7)
-            plt.show()
+        fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), constrained_layout=True)
+        plot_partition(axes[0], model, X, y, tree=t, feature_names=feature_names, class_names=class_names)
+        train = _accuracy(t, model.classes_, X, y)
+        test = _accuracy(t, model.classes_, X_test, y_test)
+        axes[0].set_title(f"T_{step.value}: alpha = {alpha:.4f}, |T| = {t.n_leaves}; "
+                          f"accuracy train {train:.3f}, test {test:.3f}", fontsize=9)
+        plot_tree(model, axes[1], tree=t, feature_names=feature_names, class_names=class_names, fontsize=7)
+        return fig
 
-    step.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([play, step]), out])
+    return explorer_panel([[play, step]], draw)
 
 
 def _accuracy(tree, classes, X, y):
