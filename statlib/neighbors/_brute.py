@@ -13,7 +13,9 @@ def _linear_scan(X, Q, k, p):
     """Compute the distance from each query to every training point and keep the k smallest.
 
     Uses the same (distance, index) max-heap as the kd-tree search, so both return identical
-    neighbours, ties included. Cost: n_queries * n_samples distance evaluations.
+    neighbours, ties included; the current k-th best is also kept in local variables so that the
+    common case, a point that is not among the k best, costs one comparison. Cost:
+    n_queries * n_samples distance evaluations.
     """
     n_queries = Q.shape[0]
     out_d = np.empty((n_queries, k))
@@ -21,9 +23,15 @@ def _linear_scan(X, Q, k, p):
     heap_d = np.empty(k)
     heap_i = np.empty(k, np.int64)
     for r in range(n_queries):
+        x = Q[r]
         size = 0
+        worst_d, worst_i = np.inf, X.shape[0]
         for i in range(X.shape[0]):
-            size = _heap_offer(heap_d, heap_i, size, _reduced_distance(Q[r], X[i], p), i)
+            dist = _reduced_distance(x, X, i, p)
+            if dist < worst_d or (dist == worst_d and i < worst_i):
+                size = _heap_offer(heap_d, heap_i, size, dist, i)
+                if size == k:
+                    worst_d, worst_i = heap_d[0], heap_i[0]
         _heap_sort(heap_d, heap_i, k)
         out_d[r] = heap_d
         out_i[r] = heap_i

@@ -6,42 +6,49 @@ from numba import njit
 from .._validation import check_array, check_real
 
 
-@njit(cache=True)
-def _reduced_distance(a, b, p):
-    """The L_p distance of eq. (3.2) without its final root: sum_l |a_l - b_l|^p.
-
-    p = 2 gives the squared Euclidean distance (3.3), p = 1 the Manhattan distance (3.4), and
-    p = inf the maximum coordinate difference (3.5), which needs no root. Comparing reduced
-    distances orders points exactly as comparing distances does, and saves a power per pair.
-    """
-    total = 0.0
-    if p == 2.0:
-        for j in range(a.shape[0]):
-            diff = a[j] - b[j]
-            total += diff * diff
-    elif p == 1.0:
-        for j in range(a.shape[0]):
-            total += abs(a[j] - b[j])
-    elif np.isinf(p):
-        for j in range(a.shape[0]):
-            diff = abs(a[j] - b[j])
-            if diff > total:
-                total = diff
-    else:
-        for j in range(a.shape[0]):
-            total += abs(a[j] - b[j]) ** p
-    return total
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _reduce(length, p):
-    """|length|^p, the reduced form of a one-coordinate distance (for p = inf, |length| itself)."""
+    """|length|^p, one coordinate's term of the L_p distance (3.2) before the root; for p = inf, |length|."""
     length = abs(length)
     if p == 2.0:
         return length * length
     if p == 1.0 or np.isinf(p):
         return length
     return length**p
+
+
+@njit(cache=True, inline="always")
+def _reduced_distance(x, X, i, p):
+    """The L_p distance (3.2) from ``x`` to row ``i`` of ``X`` without the final root: sum_l |x_l - X_il|^p.
+
+    p = 2 gives the squared Euclidean distance (3.3), p = 1 the Manhattan distance (3.4), and
+    p = inf the largest coordinate difference (3.5). Reduced distances order points as distances do
+    and save a root per pair. The row is addressed by index, not sliced, to keep the hot loops free
+    of temporary array views.
+    """
+    total = 0.0
+    if np.isinf(p):
+        for j in range(x.shape[0]):
+            total = max(total, abs(x[j] - X[i, j]))
+    else:
+        for j in range(x.shape[0]):
+            total += _reduce(x[j] - X[i, j], p)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _reduced_norm(offsets, p):
+    """sum_l |offsets_l|^p (max for p = inf): the reduced distance from a point to a box whose per-axis
+    gaps are ``offsets``, computed term by term exactly as :func:`_reduced_distance` does, so a point on
+    the box's boundary is never found closer than the box."""
+    total = 0.0
+    if np.isinf(p):
+        for j in range(offsets.shape[0]):
+            total = max(total, offsets[j])
+    else:
+        for j in range(offsets.shape[0]):
+            total += _reduce(offsets[j], p)
+    return total
 
 
 def _unreduce(reduced, p):

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from .._validation import check_array, check_int
-from ._distance import _reduce, _reduced_distance, _unreduce, check_p
+from ._distance import _reduced_distance, _reduced_norm, _unreduce, check_p
 
 # Event codes written by the search kernel into a trace (see KDTree.search_path).
 ENTER, CHECK, PRUNE = 0, 1, 2
@@ -131,10 +131,17 @@ def _build(X, leaf_size):
 # ---------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _worse(d1, i1, d2, i2):
     """Whether candidate (d1, i1) ranks after (d2, i2): larger distance, or equal distance and larger index."""
     return d1 > d2 or (d1 == d2 and i1 > i2)
+
+
+@njit(cache=True, inline="always")
+def _improves(heap_d, heap_i, size, dist, idx):
+    """Whether (dist, idx) belongs among the best ``len(heap_d)``: the heap is not full yet, or the candidate
+    ranks before its root. Inlined, so that the common case (no) costs no function call."""
+    return size < heap_d.shape[0] or _worse(heap_d[0], heap_i[0], dist, idx)
 
 
 @njit(cache=True)
@@ -194,28 +201,33 @@ def _heap_sort(heap_d, heap_i, size):
 
 
 @njit(cache=True)
-def _search(X, index, start, end, mid, axis, left, right, x, p, heap_d, heap_i, stack_node, stack_bound, trace,
-            trace_value):
+def _search(X, index, start, end, mid, axis, left, right, x, p, heap_d, heap_i, stack_node, stack_bound,
+            stack_gap, gap, trace, trace_value):
     """Algorithm 3.3 for the ``k = len(heap_d)`` nearest neighbours of ``x``; returns the trace length.
 
     A stack replaces the book's recursion. Entering a node's region, the search pushes, in this
-    order, the far child (to be checked later against the hypersphere), the node's own point, and
-    the near child (the side of the splitting hyperplane that holds x; x^(l) < split goes left), so
-    it first walks down to the leaf containing x (step (1)), then backs up: at each node it checks
-    the stored point (step (3a)) and enters the other child only if the hypersphere around x with
-    the current k-th nearest distance as radius meets that child's region (step (3b)). A region's
-    distance is bounded below by |x^(l) - split| of every hyperplane between it and x's side.
-    Distances are reduced (see ``_reduced_distance``); with k = 1 this is exactly the book's search.
+    order, the far child (to be tested against the hypersphere later), the node's own point, and
+    the near child (the side of the splitting hyperplane that holds x; x^(l) < split goes left).
+    So it first walks down to the leaf containing x (step (1)), then backs up: at each node it
+    checks the stored point (step (3a)) and enters the other child only if the hypersphere around x,
+    whose radius is the distance to the current k-th nearest point, meets that child's
+    hyper-rectangle (step (3b)). With k = 1 this is exactly the book's search.
 
-    ``stack_node`` encodes a subtree as ``node`` and a node's own point as ``-node - 1``. If
-    ``trace`` has rows, each event is written there as (event, node, point) with
-    ``trace_value[t] = (distance, radius)``.
+    The distance from x to a child's hyper-rectangle is kept incrementally (Arya and Mount): per
+    axis, the gap between x and the rectangle (``stack_gap`` row, 0 where x lies within its
+    extent). The near child inherits its parent's gaps; the far child's gap on the split axis
+    becomes |x^(l) - split|. Distances are reduced (see ``_reduced_distance``).
+
+    ``stack_node`` holds a subtree as ``node`` and a node's own point as ``-node - 1``. If ``trace``
+    has rows, each event is written there as (event, node, point), with ``trace_value`` holding
+    (distance, radius).
     """
     size = 0
     n_trace = 0
     k = heap_d.shape[0]
     stack_node[0] = 0
     stack_bound[0] = 0.0
+    stack_gap[0, :] = 0.0
     top = 1
     while top > 0:
         top -= 1
@@ -224,8 +236,9 @@ def _search(X, index, start, end, mid, axis, left, right, x, p, heap_d, heap_i, 
         if code < 0:  # step (3a): the point stored in the node
             node = -code - 1
             q = index[mid[node]]
-            dist = _reduced_distance(x, X[q], p)
-            size = _heap_offer(heap_d, heap_i, size, dist, q)
+            dist = _reduced_distance(x, X, q, p)
+            if _improves(heap_d, heap_i, size, dist, q):
+                size = _heap_offer(heap_d, heap_i, size, dist, q)
             if n_trace < trace.shape[0]:
                 trace[n_trace, 0], trace[n_trace, 1], trace[n_trace, 2] = CHECK, node, q
                 trace_value[n_trace, 0], trace_value[n_trace, 1] = dist, heap_d[0] if size == k else np.inf
@@ -245,23 +258,28 @@ def _search(X, index, start, end, mid, axis, left, right, x, p, heap_d, heap_i, 
         if mid[node] < 0:  # a leaf block: scan its points
             for pos in range(start[node], end[node]):
                 q = index[pos]
-                dist = _reduced_distance(x, X[q], p)
-                size = _heap_offer(heap_d, heap_i, size, dist, q)
+                dist = _reduced_distance(x, X, q, p)
+                if _improves(heap_d, heap_i, size, dist, q):
+                    size = _heap_offer(heap_d, heap_i, size, dist, q)
                 if n_trace < trace.shape[0]:
                     trace[n_trace, 0], trace[n_trace, 1], trace[n_trace, 2] = CHECK, node, q
                     trace_value[n_trace, 0], trace_value[n_trace, 1] = dist, heap_d[0] if size == k else np.inf
                 n_trace += 1
             continue
+        gap[:] = stack_gap[top]  # this entry's slot is about to be reused
         a = axis[node]
         diff = x[a] - X[index[mid[node]], a]
         near, far = (left[node], right[node]) if diff < 0 else (right[node], left[node])
         if far >= 0:
+            stack_gap[top] = gap
+            stack_gap[top, a] = abs(diff)
             stack_node[top] = far
-            stack_bound[top] = max(bound, _reduce(diff, p))
+            stack_bound[top] = _reduced_norm(stack_gap[top], p)
             top += 1
         stack_node[top] = -node - 1
         top += 1
         if near >= 0:
+            stack_gap[top] = gap
             stack_node[top] = near
             stack_bound[top] = bound
             top += 1
@@ -277,13 +295,16 @@ def _query(X, index, start, end, mid, axis, left, right, max_depth, Q, k, p):
     out_i = np.empty((n_queries, k), np.int64)
     heap_d = np.empty(k)
     heap_i = np.empty(k, np.int64)
-    stack_node = np.empty(2 * max_depth + 3, np.int64)  # each level down adds at most two entries
-    stack_bound = np.empty(2 * max_depth + 3)
+    depth = 2 * max_depth + 3  # each level down adds at most two entries to the stack
+    stack_node = np.empty(depth, np.int64)
+    stack_bound = np.empty(depth)
+    stack_gap = np.empty((depth, X.shape[1]))
+    gap = np.empty(X.shape[1])
     no_trace = np.empty((0, 3), np.int64)
     no_trace_value = np.empty((0, 2))
     for r in range(n_queries):
         _search(X, index, start, end, mid, axis, left, right, Q[r], p, heap_d, heap_i, stack_node, stack_bound,
-                no_trace, no_trace_value)
+                stack_gap, gap, no_trace, no_trace_value)
         _heap_sort(heap_d, heap_i, k)
         out_d[r] = heap_d
         out_i[r] = heap_i
@@ -428,12 +449,14 @@ class KDTree:
             raise ValueError(f"x must be a single point of shape ({self.data.shape[1]},), got {Q.shape[0]} points")
         k = self._check_k(k)
         heap_d, heap_i = np.empty(k), np.empty(k, np.int64)
-        stack_node = np.empty(2 * self._max_depth + 3, np.int64)
-        stack_bound = np.empty(2 * self._max_depth + 3)
+        depth = 2 * self._max_depth + 3
+        stack_node, stack_bound = np.empty(depth, np.int64), np.empty(depth)
+        stack_gap, gap = np.empty((depth, self.data.shape[1])), np.empty(self.data.shape[1])
         capacity = 2 * self.n_nodes + self.data.shape[0] + 1
         trace, trace_value = np.empty((capacity, 3), np.int64), np.empty((capacity, 2))
         n_steps = _search(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left,
-                          self.right, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, trace, trace_value)
+                          self.right, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, stack_gap, gap,
+                          trace, trace_value)
         _heap_sort(heap_d, heap_i, k)
         values = _unreduce(trace_value[:n_steps], self.p)
         steps = [SearchStep(_EVENT_NAMES[e], int(node), int(point), float(dist), float(radius))
