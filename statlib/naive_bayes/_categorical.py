@@ -34,17 +34,40 @@ def _count(codes, y, n_classes, max_categories):
 @njit(cache=True)
 def _joint_log_likelihood(codes, log_prior, log_prob):
     """log P(Y = c_k) + sum_j log P(X^(j) = x^(j) | Y = c_k) for every row and class: the logarithm of the
-    quantity maximised in step (3) of algorithm 4.1, eq. (4.7). A zero probability gives -inf."""
+    quantity maximised in step (3) of algorithm 4.1, eq. (4.7). A zero probability gives -inf.
+
+    ``log_prob[j, l, k]`` is log P(X^(j) = a_jl | Y = c_k) (classes last, so the inner loop is contiguous).
+    """
     n, d = codes.shape
     n_classes = log_prior.shape[0]
     out = np.empty((n, n_classes))
     for i in range(n):
         for k in range(n_classes):
-            total = log_prior[k]
-            for j in range(d):
-                total += log_prob[j, k, codes[i, j]]
-            out[i, k] = total
+            out[i, k] = log_prior[k]
+        for j in range(d):
+            row = log_prob[j, codes[i, j]]
+            for k in range(n_classes):
+                out[i, k] += row[k]
     return out
+
+
+@njit(cache=True)
+def _encode_sorted(X, values, n_values):
+    """Position of each X[i, j] among the sorted values ``values[j, :n_values[j]]`` (binary search), or -1."""
+    n, d = X.shape
+    codes = np.empty((n, d), np.int64)
+    for i in range(n):
+        for j in range(d):
+            v = X[i, j]
+            lo, hi = 0, n_values[j]
+            while lo < hi:
+                middle = (lo + hi) // 2
+                if values[j, middle] < v:
+                    lo = middle + 1
+                else:
+                    hi = middle
+            codes[i, j] = lo if lo < n_values[j] and values[j, lo] == v else -1
+    return codes
 
 
 def _is_missing(values):
@@ -139,19 +162,22 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
 
     def _encode(self, X):
         """Position of each entry among its feature's categories, as int64; unknown values raise."""
-        codes = np.empty(X.shape, np.int64)
-        for j, values in enumerate(self.categories_):
-            column = X[:, j]
-            try:
-                pos = np.clip(np.searchsorted(values, column), 0, len(values) - 1)
-                known = values[pos] == column
-            except TypeError:
-                raise TypeError(f"X column {j} mixes types that cannot be compared with categories_[{j}]") from None
-            if not np.all(known):
-                bad = column[np.flatnonzero(~known)[0]]
-                raise ValueError(f"X has the value {bad!r} in feature {j}, which is not one of its categories "
-                                 f"{values.tolist()}; declare it with the categories parameter")
-            codes[:, j] = pos
+        if X.dtype.kind in "biuf" and self._numeric_values is not None:
+            codes = _encode_sorted(np.ascontiguousarray(X, dtype=np.float64), *self._numeric_values)
+        else:
+            codes = np.empty(X.shape, np.int64)
+            for j, values in enumerate(self.categories_):
+                column = X[:, j]
+                try:
+                    pos = np.clip(np.searchsorted(values, column), 0, len(values) - 1)
+                    known = values[pos] == column
+                except TypeError:
+                    raise TypeError(f"X column {j} mixes types that cannot be compared with categories_[{j}]") from None
+                codes[:, j] = np.where(known, pos, -1)
+        if np.any(codes < 0):
+            i, j = np.argwhere(codes < 0)[0]
+            raise ValueError(f"X has the value {X[i, j]!r} in feature {j}, which is not one of its categories "
+                             f"{self.categories_[j].tolist()}; declare it with the categories parameter")
         return codes
 
     def _learn_categories(self, X):
@@ -190,6 +216,12 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
         self.categories_ = self._learn_categories(X)
         self.n_categories_ = np.array([len(v) for v in self.categories_], dtype=np.int64)
+        self._numeric_values = None  # numeric categories, padded, for the fast encoder
+        if all(v.dtype.kind in "biuf" for v in self.categories_):
+            padded = np.full((len(self.categories_), int(self.n_categories_.max())), np.inf)
+            for j, v in enumerate(self.categories_):
+                padded[j, : len(v)] = v
+            self._numeric_values = (padded, self.n_categories_)
         codes = self._encode(X)
         class_count, category_count = _count(codes, y_index.astype(np.int64), len(self.classes_),
                                              int(self.n_categories_.max()))
@@ -206,10 +238,10 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
                 np.log(counts + alpha) - np.log(class_count[:, None] + s * alpha)
                 for counts, s in zip(self.category_count_, self.n_categories_)
             ]
-        # One padded array for the kernel: feature j, class k, value l (-inf beyond S_j).
-        self._log_prob = np.full((X.shape[1], n_classes, int(self.n_categories_.max())), -np.inf)
+        # One padded array for the kernel: feature j, value l, class k (-inf beyond S_j).
+        self._log_prob = np.full((X.shape[1], int(self.n_categories_.max()), n_classes), -np.inf)
         for j, table in enumerate(self.feature_log_prob_):
-            self._log_prob[j, :, : table.shape[1]] = table
+            self._log_prob[j, : table.shape[1], :] = table.T
         self._alpha, self._prior_alpha = alpha, prior_alpha
         return self
 
