@@ -8,7 +8,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .._validation import check_choice, check_int
 from ._brute import _linear_scan
 from ._distance import _unreduce, check_p
-from ._kd_tree import KDTree, _query
+from ._kd_tree import KDTree
 
 
 class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
@@ -57,7 +57,7 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         """Store the training data ``X`` (n_samples, n_features) and labels ``y``; build the kd tree."""
         n_neighbors = check_int(self.n_neighbors, "n_neighbors", low=1)
-        check_p(self.p)
+        p = check_p(self.p)
         algorithm = check_choice(self.algorithm, "algorithm", ("kd_tree", "brute"))
         leaf_size = check_int(self.leaf_size, "leaf_size", low=1)
         X, y = validate_data(self, X, y, dtype=np.float64, order="C")
@@ -69,7 +69,8 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"n_neighbors must be <= the number of training samples ({X.shape[0]}), got {n_neighbors}")
         self.n_samples_fit_ = X.shape[0]
         self._fit_X = X
-        self.tree_ = KDTree(X, leaf_size=leaf_size, p=self.p) if algorithm == "kd_tree" else None
+        self._p = p
+        self.tree_ = KDTree(X, leaf_size=leaf_size, p=p) if algorithm == "kd_tree" else None
         return self
 
     def kneighbors(self, X, n_neighbors=None, return_distance=True):
@@ -78,11 +79,9 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         k = self.n_neighbors if n_neighbors is None else n_neighbors
         k = check_int(k, "n_neighbors", low=1, high=self.n_samples_fit_)
-        p = check_p(self.p)
+        p = self._p
         if self.tree_ is not None:
-            t = self.tree_
-            reduced, indices = _query(t.data, t.index, t.start, t.end, t._mid, t.node_axis, t.left, t.right,
-                                      t._max_depth, X, k, p)
+            reduced, indices = self.tree_._query_reduced(X, k)
         else:
             reduced, indices = _linear_scan(self._fit_X, X, k, p)
         if not return_distance:

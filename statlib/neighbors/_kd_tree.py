@@ -424,14 +424,17 @@ class KDTree:
             Row numbers of the neighbours in the training data.
         """
         Q, single = self._check_queries(X)
-        k = self._check_k(k)
-        reduced, indices = _query(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left,
-                                  self.right, self._max_depth, Q, k, self.p)
+        reduced, indices = self._query_reduced(Q, self._check_k(k))
         if single:
             reduced, indices = reduced[0], indices[0]
         if not return_distance:
             return indices
         return _unreduce(reduced, self.p), indices
+
+    def _query_reduced(self, Q, k):
+        """Kernel call for validated queries ``Q`` (2-D, float64, C order) and ``k``: reduced distances, indices."""
+        return _query(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right,
+                      self._max_depth, Q, k, self.p)
 
     def search_path(self, x, k=1):
         """Run algorithm 3.3 for one target point and record every step.
@@ -444,7 +447,7 @@ class KDTree:
             The search in order: regions entered, points checked, sibling regions pruned, with the
             radius of the hypersphere after each step (distances are L_p distances, not reduced).
         """
-        Q, _ = self._check_queries(np.asarray(x, dtype=float).reshape(-1) if np.ndim(x) <= 1 else x)
+        Q, _ = self._check_queries(x)
         if Q.shape[0] != 1:
             raise ValueError(f"x must be a single point of shape ({self.data.shape[1]},), got {Q.shape[0]} points")
         k = self._check_k(k)
