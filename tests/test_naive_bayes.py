@@ -179,6 +179,25 @@ def test_digits_matches_sklearn():
     np.testing.assert_allclose(ours.predict_proba(X[1200:]), ref.predict_proba(X[1200:]), rtol=1e-8, atol=1e-12)
 
 
+@pytest.mark.parametrize("X_new", [[[3]], [[-1]], [[1.5]], [[np.int8(7)]]])
+def test_unknown_integer_codes_are_refused(X_new):
+    model = CategoricalNB(categories=[np.arange(3)]).fit(np.array([[0], [1], [2], [0]]), [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="not one of its categories"):
+        model.predict(np.asarray(X_new))
+
+
+def test_encoders_agree():
+    """Codes equal to the values, the compiled binary search, and the generic path give the same model."""
+    rng = np.random.default_rng(3)
+    X, y = rng.integers(0, 5, size=(60, 3)), rng.integers(0, 2, size=60)
+    T = rng.integers(0, 5, size=(20, 3))
+    fast = CategoricalNB(categories=[np.arange(5)] * 3).fit(X, y).predict_proba(T)
+    search = CategoricalNB(categories=[np.arange(5) * 2] * 3).fit(2 * X, y).predict_proba(2 * T)
+    generic = CategoricalNB().fit(X.astype(str), y).predict_proba(T.astype(str))
+    np.testing.assert_allclose(fast, search, rtol=1e-14)
+    np.testing.assert_allclose(fast, generic, rtol=1e-14)
+
+
 def test_strings_and_numbers_as_categories():
     data = load_example("lihang", "4.1")
     codes = np.column_stack([data.X[:, 0].astype(int), np.searchsorted(["L", "M", "S"], data.X[:, 1].astype(str))])

@@ -162,7 +162,11 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
 
     def _encode(self, X):
         """Position of each entry among its feature's categories, as int64; unknown values raise."""
-        if X.dtype.kind in "biuf" and self._numeric_values is not None:
+        if X.dtype.kind in "iu" and self._codes_are_values:
+            # categories 0, 1, ..., S_j - 1 (scikit-learn's convention): a value is its own code
+            codes = X.astype(np.int64)
+            codes[(codes < 0) | (codes >= self.n_categories_)] = -1
+        elif X.dtype.kind in "biuf" and self._numeric_values is not None:
             codes = _encode_sorted(np.ascontiguousarray(X, dtype=np.float64), *self._numeric_values)
         else:
             codes = np.empty(X.shape, np.int64)
@@ -216,7 +220,8 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
         self.categories_ = self._learn_categories(X)
         self.n_categories_ = np.array([len(v) for v in self.categories_], dtype=np.int64)
-        self._numeric_values = None  # numeric categories, padded, for the fast encoder
+        self._codes_are_values = all(np.array_equal(v, np.arange(len(v))) for v in self.categories_)
+        self._numeric_values = None  # numeric categories, padded, for the compiled encoder
         if all(v.dtype.kind in "biuf" for v in self.categories_):
             padded = np.full((len(self.categories_), int(self.n_categories_.max())), np.inf)
             for j, v in enumerate(self.categories_):
