@@ -1,0 +1,44 @@
+"""kd tree, build + 5-NN query (Li Hang alg. 3.2 / 3.3) vs scikit-learn's KDTree, uniform points in 3-D."""
+
+import numpy as np
+
+from benchmarks._case import Case
+
+K = 5
+
+
+def make_data(size, seed):
+    n, n_queries, d = {"full": (200_000, 20_000, 3), "smoke": (500, 50, 3)}[size]
+    rng = np.random.default_rng(seed)
+    return {"X": rng.random((n, d)), "Q": rng.random((n_queries, d))}
+
+
+def run_statlib(data):
+    from statlib.neighbors import KDTree
+
+    return KDTree(data["X"], leaf_size=16).query(data["Q"], k=K)
+
+
+def run_reference(data):
+    from sklearn.neighbors import KDTree
+
+    return KDTree(data["X"]).query(data["Q"], k=K)
+
+
+def check(ours, theirs):
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-12)
+    np.testing.assert_array_equal(ours[1], theirs[1])
+
+
+CASE = Case(
+    name="kd_tree",
+    algorithm="kd tree build + 5-NN search (Li Hang alg. 3.2-3.3)",
+    size="N=200 000, 20 000 queries, d=3",
+    reference_name="sklearn.neighbors.KDTree",
+    target=1.0,
+    make_data=make_data,
+    statlib=run_statlib,
+    reference=run_reference,
+    check=check,
+    tolerance="identical neighbours, distances rtol 1e-12",
+)

@@ -1,0 +1,292 @@
+"""Li Hang ch. 3: L_p distances, the kd tree (algorithms 3.2-3.3) and the k-NN classifier (algorithm 3.1)."""
+
+import numpy as np
+import pytest
+from scipy.spatial import distance as scipy_distance
+from sklearn.neighbors import KDTree as SkKDTree
+from sklearn.neighbors import KNeighborsClassifier as SkKNN
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from statlib.datasets import load_example
+from statlib.exercises import check
+from statlib.neighbors import KDTree, KNeighborsClassifier, linear_scan, minkowski_distance
+
+# ---------------------------------------------------------------------------------------------
+# Example 3.1: L_p distances
+# ---------------------------------------------------------------------------------------------
+
+
+def test_example_3_1_book_distances():
+    x1, x2, x3 = load_example("lihang", "3.1").X
+    for p in (1, 2, 3, 4, 7.5, np.inf):
+        assert minkowski_distance(x1, x2, p=p) == pytest.approx(4.0)  # "L_p(x1, x2) = 4 for every p"
+    book = {1: 6, 2: 4.24, 3: 3.78, 4: 3.57}
+    for p, value in book.items():
+        assert minkowski_distance(x1, x3, p=p) == pytest.approx(value, abs=0.005)
+        assert minkowski_distance(x1, x3, p=p) == pytest.approx(scipy_distance.minkowski(x1, x3, p))
+    assert minkowski_distance(x1, x3, p=np.inf) == pytest.approx(scipy_distance.chebyshev(x1, x3))
+
+
+def test_example_3_1_nearest_neighbour_changes_with_p():
+    X = load_example("lihang", "3.1").X
+    others = X[1:]
+    for p, nearest in ((1, 0), (2, 0), (3, 1), (4, 1), (np.inf, 1)):  # x2 for p <= 2, x3 for p >= 3
+        _, ind = KDTree(others, p=p).query(X[0], k=1)
+        assert ind[0] == nearest, p
+
+
+def test_minkowski_distance_rows_and_errors():
+    rng = np.random.default_rng(1)
+    A, B = rng.normal(size=(6, 3)), rng.normal(size=(6, 3))
+    np.testing.assert_allclose(minkowski_distance(A, B, p=3), [scipy_distance.minkowski(a, b, 3) for a, b in zip(A, B)])
+    with pytest.raises(ValueError, match="p must be >= 1"):
+        minkowski_distance(A, B, p=0.5)
+    with pytest.raises(ValueError, match="same number of features"):
+        minkowski_distance(A, B[:, :2])
+    with pytest.raises(TypeError, match="p must be a real number"):
+        minkowski_distance(A, B, p="2")
+
+
+# ---------------------------------------------------------------------------------------------
+# Example 3.2: the balanced kd tree (algorithm 3.2)
+# ---------------------------------------------------------------------------------------------
+
+
+def _node_of(tree, point):
+    hits = np.flatnonzero([tree.node_point[i] >= 0 and np.array_equal(tree.data[tree.node_point[i]], point)
+                           for i in range(tree.n_nodes)])
+    assert hits.size == 1, point
+    return hits[0]
+
+
+def test_example_3_2_tree_is_the_books():
+    tree = KDTree(load_example("lihang", "3.2").X)
+    coords = lambda node: tuple(tree.data[tree.node_point[node]])  # noqa: E731
+    assert tree.n_nodes == 6
+    assert coords(0) == (7, 2) and tree.node_axis[0] == 0 and tree.node_split[0] == 7  # root splits x(1) at 7
+    left, right = tree.left[0], tree.right[0]
+    assert coords(left) == (5, 4) and tree.node_axis[left] == 1 and tree.node_split[left] == 4
+    assert coords(right) == (9, 6) and tree.node_axis[right] == 1 and tree.node_split[right] == 6
+    assert coords(tree.left[left]) == (2, 3) and coords(tree.right[left]) == (4, 7)
+    assert coords(tree.left[right]) == (8, 1) and tree.right[right] == -1
+    assert tree.depth.tolist() == [0, 1, 1, 2, 2, 2]
+
+
+def test_tree_invariants_random():
+    rng = np.random.default_rng(2)
+    X = np.round(rng.normal(size=(200, 3)), 1)  # many repeated coordinates
+    for leaf_size in (1, 4):
+        tree = KDTree(X, leaf_size=leaf_size)
+        assert np.array_equal(np.sort(tree.index), np.arange(len(X)))
+        for node in range(tree.n_nodes):
+            block = tree.index[tree.start[node]:tree.end[node]]
+            if tree.node_axis[node] < 0:
+                assert len(block) <= leaf_size
+                continue
+            a, s = tree.node_axis[node], tree.node_split[node]
+            assert a == tree.depth[node] % 3
+            m = tree.start[node] + (len(block)) // 2  # upper median position
+            assert tree.index[m] == tree.node_point[node]
+            assert np.all(X[tree.index[tree.start[node]:m], a] <= s)
+            assert np.all(X[tree.index[m + 1:tree.end[node]], a] >= s)
+
+
+# ---------------------------------------------------------------------------------------------
+# Algorithm 3.3: search; Exercise 3.2 and the story of Example 3.3
+# ---------------------------------------------------------------------------------------------
+
+
+def test_exercise_3_2_nearest_neighbour_and_path():
+    data = load_example("lihang", "3.2")
+    tree = KDTree(data.X)
+    dist, ind, steps = tree.search_path([3, 4.5])
+    assert tuple(data.X[ind[0]]) == (2, 3)
+    assert dist[0] == pytest.approx(np.sqrt(3.25))
+    checked = [tuple(data.X[s.point]) for s in steps if s.event == "check"]
+    assert checked == [(4, 7), (5, 4), (2, 3), (7, 2)]  # leaf first, then backing up
+    pruned = [s.node for s in steps if s.event == "prune"]
+    assert pruned == [tree.right[0]]  # the region x(1) > 7 is too far: |3 - 7| = 4 > 1.80
+    assert check("lihang-3.2", data.X[ind[0]]).correct
+    assert not check("lihang-3.2", (5, 4)).correct
+
+
+def test_example_3_3_story():
+    data = load_example("lihang", "3.3")
+    names = dict(enumerate(data.names))
+    tree = KDTree(data.X)
+    node_name = {i: names[tree.node_point[i]] for i in range(tree.n_nodes)}
+    assert node_name[0] == "A" and {node_name[tree.left[0]], node_name[tree.right[0]]} == {"B", "C"}
+    _, ind, steps = tree.search_path(data.target_point)
+    assert names[ind[0]] == "E"
+    checks = [names[s.point] for s in steps if s.event == "check"]
+    assert checks[0] == "D"  # the leaf containing S is D
+    pruned = [node_name[s.node] for s in steps if s.event == "prune"]
+    entered = [node_name[s.node] for s in steps if s.event == "enter"]
+    assert "F" in pruned and "C" in entered and "E" in entered
+    assert entered.index("C") > checks.index("A") - 0  # C is searched after backing up to A
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, np.inf])
+@pytest.mark.parametrize("leaf_size", [1, 5, 40])
+def test_query_matches_sklearn_and_linear_scan(p, leaf_size):
+    rng = np.random.default_rng(3)
+    X, Q = rng.normal(size=(500, 3)), rng.normal(size=(60, 3))
+    k = 7
+    dist, ind = KDTree(X, leaf_size=leaf_size, p=p).query(Q, k=k)
+    metric = {1: "manhattan", 2: "euclidean", np.inf: "chebyshev"}.get(p, "minkowski")
+    sk = SkKDTree(X, metric=metric, **({"p": p} if metric == "minkowski" else {}))
+    sk_dist, sk_ind = sk.query(Q, k=k)
+    np.testing.assert_array_equal(ind, sk_ind)
+    np.testing.assert_allclose(dist, sk_dist, rtol=1e-12)
+    bf_dist, bf_ind = linear_scan(X, Q, k=k, p=p)
+    np.testing.assert_array_equal(ind, bf_ind)
+    np.testing.assert_allclose(dist, bf_dist, rtol=1e-12)
+
+
+def test_ties_resolved_like_a_stable_sort():
+    rng = np.random.default_rng(4)
+    X = rng.integers(0, 4, size=(80, 2)).astype(float)  # a small grid: many equal distances and duplicates
+    Q = rng.integers(0, 4, size=(30, 2)) + 0.5 * rng.integers(0, 2, size=(30, 2))
+    for k in (1, 3, 10):
+        _, ind = KDTree(X, leaf_size=1).query(Q, k=k)
+        _, ind_bf = linear_scan(X, Q, k=k)
+        np.testing.assert_array_equal(ind, ind_bf)
+        d2 = ((Q[:, None, :] - X[None]) ** 2).sum(-1)
+        np.testing.assert_array_equal(ind, np.argsort(d2, axis=1, kind="stable")[:, :k])
+
+
+def test_query_shapes_and_k_equal_n():
+    X = load_example("lihang", "3.2").X
+    tree = KDTree(X)
+    d, i = tree.query([3, 4.5], k=2)
+    assert d.shape == i.shape == (2,)
+    d, i = tree.query([[3, 4.5], [8, 8]], k=6)
+    assert d.shape == i.shape == (2, 6)
+    assert sorted(i[0]) == list(range(6)) and np.all(np.diff(d, axis=1) >= 0)
+    assert tree.query([[3, 4.5]], return_distance=False).shape == (1, 1)
+
+
+def test_search_path_k_neighbours_and_radius():
+    rng = np.random.default_rng(5)
+    X = rng.random((100, 2))
+    tree = KDTree(X)
+    dist, ind, steps = tree.search_path([0.5, 0.5], k=4)
+    d_ref, i_ref = linear_scan(X, [0.5, 0.5], k=4)
+    np.testing.assert_array_equal(ind, i_ref)
+    np.testing.assert_allclose(dist, d_ref)
+    radii = [s.radius for s in steps]
+    assert all(a >= b for a, b in zip(radii, radii[1:]))  # the hypersphere only shrinks
+    assert steps[-1].radius == pytest.approx(dist[-1])
+    for s in steps:
+        if s.event == "prune":
+            assert s.distance > s.radius
+    n_checked = sum(s.event == "check" for s in steps)
+    assert n_checked < len(X)  # the point of the tree
+
+
+def test_kdtree_bad_input():
+    X = np.random.default_rng(0).random((10, 2))
+    with pytest.raises(ValueError, match="X must contain only finite"):
+        KDTree(np.array([[0.0, np.nan]]))
+    with pytest.raises(TypeError, match="X must be array-like of numbers"):
+        KDTree([["a", "b"]])
+    with pytest.raises(ValueError, match="X must be a 2-D array"):
+        KDTree([1.0, 2.0])
+    with pytest.raises(ValueError, match="X must have at least 1 row"):
+        KDTree(np.empty((0, 2)))
+    with pytest.raises(ValueError, match="leaf_size must be >= 1"):
+        KDTree(X, leaf_size=0)
+    with pytest.raises(ValueError, match="p must be >= 1"):
+        KDTree(X, p=0.5)
+    tree = KDTree(X)
+    with pytest.raises(ValueError, match="k must be <= 10"):
+        tree.query(X, k=11)
+    with pytest.raises(ValueError, match="k must be >= 1"):
+        tree.query(X, k=0)
+    with pytest.raises(TypeError, match="k must be an integer"):
+        tree.query(X, k=1.5)
+    with pytest.raises(ValueError, match="X must have 2 features"):
+        tree.query([[1.0, 2.0, 3.0]])
+    with pytest.raises(ValueError, match="X must contain only finite"):
+        tree.query([[1.0, np.inf]])
+    with pytest.raises(ValueError, match="single point"):
+        tree.search_path(X[:2])
+
+
+def test_exercise_3_3_checker():
+    def good(tree, x, k):
+        return tree.query(x, k=k)[1]
+
+    def bad(tree, x, k):
+        return tree.query(x, k=k)[1][::-1][:1]
+
+    assert check("lihang-3.3", good).correct
+    assert not check("lihang-3.3", bad).correct
+    assert not check("lihang-3.3", 42).correct
+
+
+def test_exercise_3_1_checker():
+    X = np.random.default_rng(6).random((40, 2))
+    y = (X[:, 0] > 0.5).astype(int)
+    training_error = np.mean(KNeighborsClassifier(n_neighbors=1).fit(X, y).predict(X) != y)
+    assert check("lihang-3.1", training_error).correct
+
+
+# ---------------------------------------------------------------------------------------------
+# The classifier (algorithm 3.1)
+# ---------------------------------------------------------------------------------------------
+
+
+@parametrize_with_checks([KNeighborsClassifier(), KNeighborsClassifier(algorithm="brute", n_neighbors=3, p=1)])
+def test_sklearn_compatible(estimator, check):
+    check(estimator)
+
+
+@pytest.mark.parametrize("algorithm", ["kd_tree", "brute"])
+def test_classifier_matches_sklearn(algorithm):
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(300, 2))
+    y = (X[:, 0] + 0.5 * rng.normal(size=300) > 0).astype(int) + (X[:, 1] > 1)
+    T = rng.normal(size=(200, 2))
+    for k in (1, 4, 15):  # k = 4 has tied votes: both pick the first class
+        ours = KNeighborsClassifier(n_neighbors=k, algorithm=algorithm).fit(X, y)
+        ref = SkKNN(n_neighbors=k, algorithm="kd_tree").fit(X, y)
+        np.testing.assert_array_equal(ours.predict(T), ref.predict(T))
+        np.testing.assert_allclose(ours.predict_proba(T), ref.predict_proba(T))
+        d, i = ours.kneighbors(T)
+        d_ref, i_ref = ref.kneighbors(T)
+        np.testing.assert_array_equal(i, i_ref)
+        np.testing.assert_allclose(d, d_ref)
+
+
+def test_majority_vote_is_eq_3_1():
+    X = np.array([[0.0], [1.0], [2.0], [3.0], [10.0]])
+    y = np.array(["a", "b", "b", "a", "c"])
+    clf = KNeighborsClassifier(n_neighbors=3).fit(X, y)
+    assert clf.predict([[1.2]])[0] == "b"  # neighbours 1, 2, 0: two b, one a
+    np.testing.assert_allclose(clf.predict_proba([[1.2]]), [[1 / 3, 2 / 3, 0.0]])
+    clf = KNeighborsClassifier(n_neighbors=5).fit(X, y)
+    assert clf.predict([[100.0]])[0] == "a"  # k = N: a and b tie at 2 votes; the first class wins
+
+
+def test_classifier_bad_input():
+    X, y = np.random.default_rng(8).random((10, 2)), np.arange(10) % 2
+    with pytest.raises(ValueError, match="n_neighbors must be >= 1"):
+        KNeighborsClassifier(n_neighbors=0).fit(X, y)
+    with pytest.raises(ValueError, match="n_neighbors must be <= the number of training samples"):
+        KNeighborsClassifier(n_neighbors=11).fit(X, y)
+    with pytest.raises(TypeError, match="n_neighbors must be an integer"):
+        KNeighborsClassifier(n_neighbors=2.0).fit(X, y)
+    with pytest.raises(ValueError, match="p must be >= 1"):
+        KNeighborsClassifier(p=0).fit(X, y)
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        KNeighborsClassifier(algorithm="ball_tree").fit(X, y)
+    with pytest.raises(ValueError, match="at least two classes"):
+        KNeighborsClassifier(n_neighbors=1).fit(X, np.zeros(10))
+    with pytest.raises(ValueError, match="NaN"):
+        KNeighborsClassifier().fit(np.where(X > 0.9, np.nan, X), y)
+    clf = KNeighborsClassifier(n_neighbors=3).fit(X, y)
+    with pytest.raises(ValueError, match="n_neighbors must be <= 10"):
+        clf.kneighbors(X, n_neighbors=20)
+    with pytest.raises(ValueError, match="features"):
+        clf.predict(np.ones((2, 3)))
