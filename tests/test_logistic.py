@@ -172,3 +172,9 @@ def test_bad_data():
     model = LogisticRegression().fit(X, [0, 1, 0, 1])
     with pytest.raises(ValueError, match="features"):
         model.predict(np.ones((2, 3)))
+
+
+def test_exercise_6_1_checker():
+    assert check("lihang-6.1", lambda eta: np.log1p(np.exp(eta))).correct
+    assert not check("lihang-6.1", lambda eta: np.exp(eta)).correct
+    assert not check("lihang-6.1", 3.0).correct

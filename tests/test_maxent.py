@@ -175,3 +175,12 @@ def test_feature_tensor_bad_input():
         feature_tensor([1], ["x"], ["a"])
     with pytest.raises(ValueError, match="xs"):
         feature_tensor([lambda x, y: 1.0], [], ["a"])
+
+
+def test_exercise_6_3_dfp():
+    from statlib.exercises import check
+
+    F, p = _one_context([[1, 0, 1, 0, 0], [1, 1, 0, 0, 0]], [0.1, 0.2, 0.4, 0.15, 0.15])
+    assert check("lihang-6.3", fit_maxent(F, p, method="dfp", tol=1e-10).proba[0]).correct
+    assert not check("lihang-6.3", np.full(5, 0.2)).correct
+    assert not check("lihang-6.3", [0.2, 0.2]).correct

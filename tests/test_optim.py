@@ -257,3 +257,19 @@ def test_duality_bad_arguments():
         kkt_check([1.0, 1.0], [0.1], jac=g_kkt, ineq=c_kkt, ineq_jac=J_kkt)
     with pytest.raises(ValueError, match="step"):
         dual_ascent(f_kkt, [0.0, 0.0], jac=g_kkt, ineq=c_kkt, ineq_jac=J_kkt, step=0)
+
+
+def test_appendix_exercises():
+    from statlib.exercises import check
+
+    newton = minimize(quad, np.array([7.0, -2.0]), jac=quad_grad, hess=lambda x: A, method="newton",
+                      line_search="none", max_iter=1)
+    assert check("optim-1.1", newton.x).correct
+    assert not check("optim-1.1", [0.0, 0.0]).correct
+    gd = minimize(quad, np.zeros(2), jac=quad_grad, method="gd", line_search="exact", max_iter=1)
+    assert check("optim-1.2", gd.step_path[0]).correct
+    assert not check("optim-1.2", 0.25).correct
+    dual = dual_ascent(lambda x: x @ x, [0.0, 0.0], jac=lambda x: 2 * x, ineq=lambda x: np.array([1 - x.sum()]),
+                       ineq_jac=lambda x: -np.ones((1, 2)), tol=1e-10)
+    assert check("optim-1.3", dual.alpha[0]).correct
+    assert not check("optim-1.3", 0.5).correct
