@@ -14,7 +14,7 @@ def _example_6_1():
     ab = [1.0, 1.0, 0.0, 0.0, 0.0]
     ac = [1.0, 0.0, 1.0, 0.0, 0.0]
     return Bunch(
-        values=list(_VALUES),
+        outcomes=list(_VALUES),
         # Each case: linear constraints A p = b on p = (P(A), ..., P(E)).
         cases=[
             Bunch(A=np.array([ones]), b=np.array([1.0])),
@@ -33,7 +33,7 @@ def _example_6_1():
 def _example_6_2():
     data = _example_6_1()
     return Bunch(
-        values=["y1", "y2", "y3", "y4", "y5"],
+        outcomes=["y1", "y2", "y3", "y4", "y5"],
         A=data.cases[1].A,
         b=data.cases[1].b,
         book_answer=data.book_answers[1],

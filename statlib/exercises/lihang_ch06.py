@@ -28,10 +28,10 @@ register(
     hint="write P(Y = y | x) = pi^y (1 - pi)^(1 - y) as exp(y eta - A(eta)) with eta = log(pi / (1 - pi)) = w . x.",
 )
 
-# Iris, versicolor (Y = 0) against virginica (Y = 1), petal length and width, L2 penalty with C = 1
-# (mean log-loss + ||w||^2 / (2 C N), intercept unpenalised). The value is checked against
-# scikit-learn in tests/test_logistic.py.
-EXERCISE_6_2_ANSWER = np.array([2.77744762, 2.38547651, -17.54715902])
+# Iris, versicolor (Y = 0) against virginica (Y = 1), petal length and width standardised with
+# StandardScaler, L2 penalty with C = 1 (mean log-loss + ||w||^2 / (2 C N), intercept unpenalised):
+# (w1, w2, b). The value is checked against scikit-learn in tests/test_logistic.py.
+EXERCISE_6_2_ANSWER = np.array([2.0835871, 2.27052975, 0.16536694])
 
 register(
     "lihang-6.2",
