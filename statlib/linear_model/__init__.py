@@ -1,6 +1,8 @@
-"""Linear models: the perceptron (Li Hang ch. 2); least squares and ridge regression (Li Hang ch. 1, PRML 3.1)."""
+"""Linear models: the perceptron (Li Hang ch. 2); least squares and ridge regression (Li Hang ch. 1, PRML 3.1);
+logistic regression (Li Hang ch. 6)."""
 
 from ._least_squares import LinearRegression, Ridge
+from ._logistic import LogisticRegression
 from ._perceptron import Perceptron
 
-__all__ = ["LinearRegression", "Perceptron", "Ridge"]
+__all__ = ["LinearRegression", "LogisticRegression", "Perceptron", "Ridge"]

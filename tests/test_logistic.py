@@ -1,0 +1,180 @@
+"""statlib.linear_model.LogisticRegression (Li Hang section 6.1) against scikit-learn."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer, load_iris
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+from sklearn.preprocessing import StandardScaler
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from statlib.exercises import check
+from statlib.exercises.lihang_ch06 import EXERCISE_6_2_ANSWER
+from statlib.linear_model import LogisticRegression
+from statlib.linear_model._logistic import _binary_hessian, _binary_objective, _softmax_hessian, _softmax_objective
+from statlib.optim import approx_grad
+
+
+def _sk(C, **kw):
+    # scikit-learn's objective is C * sum(log-loss) + ||w||^2 / 2: the same minimiser as ours.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        return SkLogisticRegression(C=C, tol=1e-12, max_iter=10_000, **kw)
+
+
+@parametrize_with_checks([LogisticRegression(), LogisticRegression(solver="bfgs", C=0.5),
+                          LogisticRegression(penalty=None, max_iter=200)])
+def test_sklearn_compatible(estimator, check):
+    with warnings.catch_warnings():
+        # Unpenalised fits on the separable toy data of some checks diverge by design: the MLE does not exist.
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    data = load_breast_cancer()
+    return StandardScaler().fit_transform(data.data), data.target
+
+
+@pytest.fixture(scope="module")
+def iris():
+    data = load_iris()
+    return StandardScaler().fit_transform(data.data), data.target
+
+
+@pytest.mark.parametrize("solver", ["newton", "bfgs"])
+@pytest.mark.parametrize("C", [0.1, 1.0])
+def test_binary_matches_sklearn_on_breast_cancer(cancer, solver, C):
+    X, y = cancer
+    ours = LogisticRegression(C=C, solver=solver, tol=1e-10, max_iter=1000).fit(X, y)
+    ref = _sk(C, solver="newton-cholesky").fit(X, y)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, atol=1e-6)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, atol=1e-6)
+    np.testing.assert_allclose(ours.predict_proba(X), ref.predict_proba(X), atol=1e-7)
+    assert ours.converged_
+
+
+@pytest.mark.parametrize("solver", ["newton", "bfgs"])
+def test_multinomial_matches_sklearn_on_iris(iris, solver):
+    X, y = iris
+    ours = LogisticRegression(C=1.0, solver=solver, tol=1e-10, max_iter=1000).fit(X, y)
+    ref = _sk(1.0, solver="lbfgs").fit(X, y)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, atol=1e-5)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, atol=1e-5)
+    # With an L2 penalty on all K vectors, the optimum has sum_k w_k = 0.
+    np.testing.assert_allclose(ours.coef_.sum(axis=0), 0.0, atol=1e-8)
+
+
+def test_unpenalised_binary_matches_sklearn_on_overlapping_classes():
+    data = load_iris()
+    mask = data.target > 0
+    X, y = data.data[mask][:, 2:], data.target[mask]
+    ours = LogisticRegression(penalty=None, tol=1e-12).fit(X, y)
+    ref = _sk(np.inf, solver="newton-cholesky").fit(X, y)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, rtol=1e-6)
+    # C = inf is the same as penalty=None.
+    np.testing.assert_allclose(LogisticRegression(C=np.inf, tol=1e-12).fit(X, y).coef_, ours.coef_, rtol=1e-10)
+
+
+def test_unpenalised_multinomial_uses_the_reference_class():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(60, 2))
+    y = rng.integers(0, 3, size=60)
+    model = LogisticRegression(penalty=None, tol=1e-12).fit(X, y)
+    np.testing.assert_array_equal(model.coef_[-1], 0.0)
+    assert model.intercept_[-1] == 0.0
+    # At the MLE the gradient of the log-likelihood vanishes: sum_i (P_ik - [y_i = k]) x_i = 0.
+    P = model.predict_proba(X)
+    Y = np.eye(3)[y]
+    np.testing.assert_allclose((P - Y).T @ np.hstack([X, np.ones((60, 1))]), 0.0, atol=1e-9)
+
+
+def test_exercise_6_2_answer_is_the_penalised_mle():
+    data = load_iris()
+    mask = data.target > 0
+    X, y = StandardScaler().fit_transform(data.data[mask][:, 2:]), (data.target[mask] == 2).astype(int)
+    ref = _sk(1.0, solver="newton-cholesky").fit(X, y)
+    expected = np.concatenate([ref.coef_.ravel(), ref.intercept_])
+    np.testing.assert_allclose(EXERCISE_6_2_ANSWER, expected, atol=1e-6)
+    ours = LogisticRegression(C=1.0, solver="gd", max_iter=10_000, tol=1e-8).fit(X, y)
+    assert check("lihang-6.2", np.concatenate([ours.coef_.ravel(), ours.intercept_])).correct
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_kernels_gradients_and_hessians_by_finite_differences(seed):
+    rng = np.random.default_rng(seed)
+    X = np.hstack([rng.normal(size=(30, 3)), np.ones((30, 1))])
+    pen = np.array([1.0, 1.0, 1.0, 0.0])
+    yb = rng.integers(0, 2, size=30).astype(float)
+    theta = rng.normal(size=4)
+    f = lambda t: _binary_objective(X, yb, t, pen, 0.1)[0]  # noqa: E731
+    np.testing.assert_allclose(_binary_objective(X, yb, theta, pen, 0.1)[1], approx_grad(f, theta), atol=1e-8)
+    H_fd = np.array([approx_grad(lambda t, i=i: _binary_objective(X, yb, t, pen, 0.1)[1][i], theta) for i in range(4)])
+    np.testing.assert_allclose(_binary_hessian(X, theta, pen, 0.1), H_fd, atol=1e-7)
+
+    yk = rng.integers(0, 3, size=30)
+    W = rng.normal(size=(3, 4))
+    g = lambda t: _softmax_objective(X, yk, t.reshape(3, 4), pen, 0.1)  # noqa: E731
+    np.testing.assert_allclose(g(W.ravel())[1].ravel(), approx_grad(lambda t: g(t)[0], W.ravel()), atol=1e-8)
+    H_fd = np.array([approx_grad(lambda t, i=i: g(t)[1].ravel()[i], W.ravel()) for i in range(12)])
+    np.testing.assert_allclose(_softmax_hessian(X, W, pen, 0.1, 3), H_fd, atol=1e-7)
+
+
+def test_binary_probabilities_follow_6_3_and_6_4(cancer):
+    X, y = cancer
+    model = LogisticRegression().fit(X, y)
+    z = X @ model.coef_[0] + model.intercept_[0]
+    np.testing.assert_allclose(model.predict_proba(X)[:, 1], np.exp(z) / (1 + np.exp(z)), rtol=1e-12)
+    np.testing.assert_allclose(model.decision_function(X), np.log(model.predict_proba(X)[:, 1] /
+                                                                  model.predict_proba(X)[:, 0]), atol=1e-9)
+
+
+def test_convergence_warning_sets_n_iter(cancer):
+    X, y = cancer
+    with pytest.warns(ConvergenceWarning, match="max_iter"):
+        model = LogisticRegression(solver="bfgs", max_iter=2).fit(X, y)
+    assert model.n_iter_ == 2 and not model.converged_
+
+
+@pytest.mark.parametrize(
+    "params, error, match",
+    [
+        ({"C": 0.0}, ValueError, "C"),
+        ({"C": -1.0}, ValueError, "C"),
+        ({"C": "big"}, TypeError, "C"),
+        ({"penalty": "l1"}, ValueError, "penalty"),
+        ({"solver": "lbfgs"}, ValueError, "solver"),
+        ({"tol": 0.0}, ValueError, "tol"),
+        ({"max_iter": 0}, ValueError, "max_iter"),
+        ({"fit_intercept": "yes"}, TypeError, "fit_intercept"),
+    ],
+)
+def test_bad_hyperparameters(params, error, match):
+    with pytest.raises(error, match=match):
+        LogisticRegression(**params).fit(np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 1, 0, 1])
+
+
+def test_bad_data():
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    with pytest.raises(ValueError, match="class"):
+        LogisticRegression().fit(X, [1, 1, 1, 1])
+    with pytest.raises(ValueError, match="NaN"):
+        LogisticRegression().fit(np.array([[np.nan], [1.0]]), [0, 1])
+    with pytest.raises(ValueError):
+        LogisticRegression().fit(np.array([["a"], ["b"]]), [0, 1])
+    with pytest.raises(ValueError, match="inconsistent"):
+        LogisticRegression().fit(X, [0, 1])
+    with pytest.raises(ValueError):
+        LogisticRegression().fit(np.empty((0, 1)), [])
+    model = LogisticRegression().fit(X, [0, 1, 0, 1])
+    with pytest.raises(ValueError, match="features"):
+        model.predict(np.ones((2, 3)))
+
+
+def test_exercise_6_1_checker():
+    assert check("lihang-6.1", lambda eta: np.log1p(np.exp(eta))).correct
+    assert not check("lihang-6.1", lambda eta: np.exp(eta)).correct
+    assert not check("lihang-6.1", 3.0).correct
