@@ -418,7 +418,7 @@ def test_bad_input_to_helpers():
 # --------------------------------------------------------------------------------------------
 # scikit-learn's estimator contract
 
-@parametrize_with_checks([SVC(), SVC(kernel="linear"), SVC(kernel="poly", degree=2)])
+@parametrize_with_checks([SVC(), SVC(kernel="linear"), SVC(kernel="poly", degree=2, coef0=1.0)])
 def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

@@ -21,49 +21,41 @@ _KERNEL_CODE = {"linear": 0, "poly": 1, "rbf": 2}
 
 
 @njit(cache=True)
-def _kernel_row(X, sq_norms, i, kernel, gamma, degree, coef0, out):
+def _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, out):
     """Row i of the Gram matrix, K(x_i, x_t) for t = 0..n-1, written into ``out``.
 
-    For the Gaussian kernel ||x_i - x_t||^2 is expanded as ||x_i||^2 + ||x_t||^2 - 2 x_i . x_t with
-    the squared norms precomputed, so a row costs one pass over X (n d multiply-adds).
+    ``XT`` is the data transposed, shape (n_features, n), so that the inner loop runs along
+    contiguous memory over t and vectorises. For the Gaussian kernel ||x_i - x_t||^2 is expanded as
+    ||x_i||^2 + ||x_t||^2 - 2 x_i . x_t with the squared norms precomputed.
     """
-    n, d = X.shape
+    d, n = XT.shape
     for t in range(n):
-        dot = 0.0
-        for k in range(d):
-            dot += X[i, k] * X[t, k]
-        if kernel == 0:
-            out[t] = dot
-        elif kernel == 1:
-            out[t] = (gamma * dot + coef0) ** degree
-        else:
-            dist2 = sq_norms[i] + sq_norms[t] - 2.0 * dot
+        out[t] = 0.0
+    for k in range(d):
+        xik = XT[k, i]
+        for t in range(n):
+            out[t] += xik * XT[k, t]
+    if kernel == 1:
+        for t in range(n):
+            out[t] = (gamma * out[t] + coef0) ** degree
+    elif kernel == 2:
+        for t in range(n):
+            dist2 = sq_norms[i] + sq_norms[t] - 2.0 * out[t]
             if dist2 < 0.0:  # rounding of the expansion near x_i = x_t
                 dist2 = 0.0
             out[t] = np.exp(-gamma * dist2)
 
 
-@njit(cache=True)
 def _cross_kernel(A, B, kernel, gamma, degree, coef0):
-    """The matrix [K(a_i, b_j)] for the rows of A and B (eqs. 7.66, 7.88, 7.90)."""
-    m, d = A.shape
-    n = B.shape[0]
-    out = np.empty((m, n))
-    for i in range(m):
-        for j in range(n):
-            dot = 0.0
-            dist2 = 0.0
-            for k in range(d):
-                dot += A[i, k] * B[j, k]
-                diff = A[i, k] - B[j, k]
-                dist2 += diff * diff
-            if kernel == 0:
-                out[i, j] = dot
-            elif kernel == 1:
-                out[i, j] = (gamma * dot + coef0) ** degree
-            else:
-                out[i, j] = np.exp(-gamma * dist2)
-    return out
+    """The matrix [K(a_i, b_j)] for the rows of A and B (eqs. 7.66, 7.88, 7.90), via one matrix product."""
+    dot = A @ B.T
+    if kernel == 0:
+        return dot
+    if kernel == 1:
+        return (gamma * dot + coef0) ** degree
+    dist2 = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * dot
+    np.maximum(dist2, 0.0, out=dist2)
+    return np.exp(-gamma * dist2)
 
 
 def kernel_matrix(X, Z=None, *, kernel="rbf", gamma=1.0, degree=3, coef0=0.0):

@@ -22,7 +22,7 @@ _TAU = 1e-12  # replaces a non-positive curvature eta (7.107), as in libsvm
 
 
 @njit(cache=True)
-def _get_row(i, X, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock):
+def _get_row(i, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock):
     """Return the cache slot holding kernel row i, computing the row if it is not cached.
 
     ``cache`` has one row per slot; a missing row replaces the least recently used one.
@@ -39,7 +39,7 @@ def _get_row(i, X, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_i
             slot_of[row_in_slot[s]] = -1
         row_in_slot[s] = i
         slot_of[i] = s
-        _kernel_row(X, sq_norms, i, kernel, gamma, degree, coef0, cache[s])
+        _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, cache[s])
     last_used[s] = clock
     return s
 
@@ -109,6 +109,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
     feasible interval when no alpha is free.
     """
     n = X.shape[0]
+    XT = np.ascontiguousarray(X.T)  # features x samples: kernel rows then stream through memory
     sq_norms = np.empty(n)
     for t in range(n):
         acc = 0.0
@@ -160,7 +161,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
             if slot_of[i] < 0:
                 rows_computed += 1
             clock += 1
-            si = _get_row(i, X, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
+            si = _get_row(i, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
                           last_used, clock)
             Ki = cache[si]
             for t in range(n):
@@ -189,7 +190,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         if slot_of[j] < 0:
             rows_computed += 1
         clock += 1
-        sj = _get_row(j, X, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
+        sj = _get_row(j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
                       last_used, clock)
         si = slot_of[i]  # still cached: n_slots >= 2 and it is the most recently used row
         Ki = cache[si]
