@@ -13,7 +13,7 @@ def _grid(X, padding, resolution):
 
 
 def plot_margins(ax, decision, X, y, *, support=None, padding=0.5, resolution=200, labels=None, shade=True,
-                 title=None):
+                 title=None, marker_size=28):
     """Draw f(x) = 0 (solid) and the margin boundaries f(x) = +-1 (dashed) of a decision function, the
     points coloured by class, and the support vectors ringed.
 
@@ -33,9 +33,9 @@ def plot_margins(ax, decision, X, y, *, support=None, padding=0.5, resolution=20
     styles = [dict(color="tab:blue", marker="o"), dict(color="tab:red", marker="s")]
     for k, c in enumerate(classes):
         name = labels[k] if labels is not None else str(c)
-        ax.scatter(*X[y == c].T, edgecolor="k", s=28, label=name, zorder=3, **styles[k % 2])
+        ax.scatter(*X[y == c].T, edgecolor="k", s=marker_size, label=name, zorder=3, **styles[k % 2])
     if support is not None and len(support):
-        ax.scatter(*X[support].T, s=110, facecolor="none", edgecolor="k", linewidth=1.3,
+        ax.scatter(*X[support].T, s=4 * marker_size, facecolor="none", edgecolor="k", linewidth=1.3,
                    label=f"support vectors ({len(support)})", zorder=4)
     ax.set_xlim(gx.min(), gx.max())
     ax.set_ylim(gy.min(), gy.max())
@@ -87,7 +87,7 @@ def plot_smo_box(axes, C=1.0, alpha1=0.3, alpha2=0.6):
     return axes
 
 
-def svm_grid(make_model, X, y, Cs, gammas, *, labels=None):
+def svm_grid(make_model, X, y, Cs, gammas, *, labels=None, xlabel="feature 1", ylabel="feature 2"):
     """The static twin of :func:`svm_explorer`: a figure with one panel per (C, gamma), margins and
     support vectors drawn. ``make_model(C, gamma)`` returns an unfitted classifier."""
     import matplotlib.pyplot as plt
@@ -98,12 +98,13 @@ def svm_grid(make_model, X, y, Cs, gammas, *, labels=None):
         for c, gamma in enumerate(gammas):
             clf = make_model(C, gamma).fit(X, y)
             ax = axes[r, c]
-            plot_margins(ax, clf.decision_function, X, y, support=clf.support_, labels=labels, resolution=120)
+            plot_margins(ax, clf.decision_function, X, y, support=clf.support_, labels=labels, resolution=120,
+                         marker_size=12)
             ax.set_title(f"C={C:g}, γ={gamma:g}: {clf.support_.size} SVs, acc {clf.score(X, y):.2f}", fontsize=9)
             if r == len(Cs) - 1:
-                ax.set_xlabel("feature 1 (standardised)")
+                ax.set_xlabel(xlabel)
             if c == 0:
-                ax.set_ylabel("feature 2 (standardised)")
+                ax.set_ylabel(ylabel)
     return fig
 
 
