@@ -430,3 +430,20 @@ def test_pairs_cover_every_class_pair():
     clf = SVC().fit(X, y)
     assert clf.intercept_.shape == (len(list(itertools.combinations(range(3), 2))),)
     assert clf.dual_coef_.shape == (2, clf.support_.size)
+
+
+def test_explorer_controls_change_the_picture():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from statlib.viz import svm as svm_viz
+
+    X, y = make_moons(80, noise=0.25, random_state=0)
+    panel = svm_viz.svm_explorer(lambda C, gamma: SVC(C=C, gamma=gamma), X, y)
+    assert panel.image.value[:4] == b"\x89PNG"
+    sliders = [w for row in panel.children[:-1] for w in row.children]
+    assert len(sliders) == 2
+    for slider in sliders:
+        before = panel.image.value
+        slider.value = slider.max
+        assert panel.image.value != before

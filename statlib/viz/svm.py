@@ -110,12 +110,18 @@ def svm_grid(make_model, X, y, Cs, gammas, *, labels=None, xlabel="feature 1", y
 
 def svm_explorer(make_model, X, y, *, labels=None, xlabel="feature 1", ylabel="feature 2"):
     """An ipywidgets explorer: sliders for log10 C and log10 gamma refit the classifier and redraw its
-    decision boundary, margins and support vectors."""
+    decision boundary, margins and support vectors. ``make_model(C, gamma)`` returns an unfitted
+    classifier. The picture is an ``ipywidgets.Image`` (``panel.image``), redrawn on every change."""
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
-    def show(log10_C=0.0, log10_gamma=0.0):
-        C, gamma = 10.0**log10_C, 10.0**log10_gamma
+    from ._common import explorer_panel
+
+    log10_C = widgets.FloatSlider(value=0.0, min=-2.0, max=3.0, step=0.25, description="log₁₀ C")
+    log10_gamma = widgets.FloatSlider(value=0.0, min=-2.0, max=2.0, step=0.25, description="log₁₀ γ")
+
+    def draw():
+        C, gamma = 10.0**log10_C.value, 10.0**log10_gamma.value
         clf = make_model(C, gamma).fit(X, y)
         fig, ax = plt.subplots(figsize=(5.5, 4.5))
         plot_margins(ax, clf.decision_function, X, y, support=clf.support_, labels=labels)
@@ -124,10 +130,6 @@ def svm_explorer(make_model, X, y, *, labels=None, xlabel="feature 1", ylabel="f
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.legend(loc="lower right", fontsize=8)
-        plt.show()
+        return fig
 
-    return widgets.interactive(
-        show,
-        log10_C=widgets.FloatSlider(value=0.0, min=-2.0, max=3.0, step=0.25, description="log10 C"),
-        log10_gamma=widgets.FloatSlider(value=0.0, min=-2.0, max=2.0, step=0.25, description="log10 γ"),
-    )
+    return explorer_panel([[log10_C, log10_gamma]], draw)
