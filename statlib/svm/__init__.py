@@ -1,0 +1,27 @@
+"""Support vector machines (Li Hang ch. 7): margins, the primal and dual QPs, kernels, and SMO.
+
+* :class:`SVC` -- kernel SVM trained by SMO (algorithms 7.4, 7.5), scikit-learn compatible.
+* :func:`primal_qp`, :func:`dual_qp`, :func:`primal_from_dual` -- algorithms 7.1-7.3 as QPs (SciPy).
+* :func:`kernel_matrix`, :func:`string_kernel`, :func:`string_features` -- the kernels of section 7.3.
+* :func:`functional_margin`, :func:`geometric_margin`, :func:`hinge_loss` -- (7.3)-(7.8) and (7.57)-(7.59).
+"""
+
+from ._classes import SVC
+from ._kernels import kernel_matrix, string_features, string_kernel
+from ._margins import functional_margin, geometric_margin, hinge_loss
+from ._qp import dual_qp, primal_from_dual, primal_qp
+from ._smo import two_variable_update
+
+__all__ = [
+    "SVC",
+    "dual_qp",
+    "functional_margin",
+    "geometric_margin",
+    "hinge_loss",
+    "kernel_matrix",
+    "primal_from_dual",
+    "primal_qp",
+    "string_features",
+    "string_kernel",
+    "two_variable_update",
+]

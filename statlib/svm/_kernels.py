@@ -1,0 +1,172 @@
+"""Kernel functions of Li Hang section 7.3: linear, polynomial (7.88), Gaussian (7.90), string (7.92)-(7.93).
+
+The vector kernels follow scikit-learn's parameterisation so that the same numbers mean the same kernel:
+
+* ``"linear"``: K(x, z) = x . z
+* ``"poly"``:   K(x, z) = (gamma x . z + coef0)^degree; the book's (x . z + 1)^p (7.88) is gamma=1, coef0=1
+* ``"rbf"``:    K(x, z) = exp(-gamma ||x - z||^2); the book's Gaussian kernel (7.90) is gamma = 1 / (2 sigma^2)
+
+The integer codes below are what the Numba kernels receive.
+"""
+
+import itertools
+
+import numpy as np
+from numba import njit
+
+from .._validation import check_array, check_choice, check_int, check_real
+
+KERNELS = ("linear", "poly", "rbf")
+_KERNEL_CODE = {"linear": 0, "poly": 1, "rbf": 2}
+
+
+@njit(cache=True)
+def _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, out):
+    """Row i of the Gram matrix, K(x_i, x_t) for t = 0..n-1, written into ``out``.
+
+    ``XT`` is the data transposed, shape (n_features, n), so that the inner loop runs along
+    contiguous memory over t and vectorises. For the Gaussian kernel ||x_i - x_t||^2 is expanded as
+    ||x_i||^2 + ||x_t||^2 - 2 x_i . x_t with the squared norms precomputed.
+    """
+    d, n = XT.shape
+    for t in range(n):
+        out[t] = 0.0
+    for k in range(d):
+        xik = XT[k, i]
+        for t in range(n):
+            out[t] += xik * XT[k, t]
+    if kernel == 1:
+        for t in range(n):
+            out[t] = (gamma * out[t] + coef0) ** degree
+    elif kernel == 2:
+        for t in range(n):
+            dist2 = sq_norms[i] + sq_norms[t] - 2.0 * out[t]
+            if dist2 < 0.0:  # rounding of the expansion near x_i = x_t
+                dist2 = 0.0
+            out[t] = np.exp(-gamma * dist2)
+
+
+def _cross_kernel(A, B, kernel, gamma, degree, coef0):
+    """The matrix [K(a_i, b_j)] for the rows of A and B (eqs. 7.66, 7.88, 7.90), via one matrix product."""
+    dot = A @ B.T
+    if kernel == 0:
+        return dot
+    if kernel == 1:
+        return (gamma * dot + coef0) ** degree
+    dist2 = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * dot
+    np.maximum(dist2, 0.0, out=dist2)
+    return np.exp(-gamma * dist2)
+
+
+def kernel_matrix(X, Z=None, *, kernel="rbf", gamma=1.0, degree=3, coef0=0.0):
+    """The Gram matrix ``K[i, j] = K(x_i, z_j)`` (Li Hang (7.85)) for a linear, polynomial or Gaussian kernel.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, n_features)
+    Z : array-like of shape (n, n_features), optional
+        Defaults to ``X`` (the square, symmetric Gram matrix of Theorem 7.5).
+    kernel : {"linear", "poly", "rbf"}
+    gamma, degree, coef0 : float, int, float
+        As in scikit-learn: (gamma x.z + coef0)^degree and exp(-gamma ||x - z||^2).
+
+    Returns
+    -------
+    ndarray of shape (m, n)
+    """
+    kernel = check_choice(kernel, "kernel", KERNELS)
+    X = check_array(X, "X")
+    Z = X if Z is None else check_array(Z, "Z")
+    if Z.shape[1] != X.shape[1]:
+        raise ValueError(f"Z must have {X.shape[1]} features like X, got {Z.shape[1]}")
+    gamma = check_real(gamma, "gamma", low=0.0, low_inclusive=False)
+    degree = check_int(degree, "degree", low=0)
+    coef0 = check_real(coef0, "coef0")
+    return _cross_kernel(X, Z, _KERNEL_CODE[kernel], gamma, float(degree), coef0)
+
+
+# ----------------------------------------------------------------------------------------------
+# String kernel (section 7.3.3)
+
+
+def _check_string(s, name):
+    if not isinstance(s, str):
+        raise TypeError(f"{name} must be a str, got {type(s).__name__}")
+    return s
+
+
+def _check_decay(lam):
+    return check_real(lam, "lam", low=0.0, high=1.0, low_inclusive=False)
+
+
+def string_features(s, n, lam):
+    """The explicit feature vector phi_n(s) of (7.92), as a dict ``{u: [phi_n(s)]_u}`` over its non-zero entries.
+
+    For every index sequence i = (i_1 < ... < i_n) the subsequence u = s(i) gains lam^l(i), where
+    l(i) = i_n - i_1 + 1 is the span it covers. This enumerates all C(|s|, n) index sequences, so it is
+    meant for short strings (checking the dynamic programme of :func:`string_kernel`).
+    """
+    s = _check_string(s, "s")
+    n = check_int(n, "n", low=1)
+    lam = _check_decay(lam)
+    phi = {}
+    for idx in itertools.combinations(range(len(s)), n):
+        u = "".join(s[k] for k in idx)
+        phi[u] = phi.get(u, 0.0) + lam ** (idx[-1] - idx[0] + 1)
+    return phi
+
+
+@njit(cache=True)
+def _string_kernel(s, t, n, lam):
+    """k_n(s, t) of (7.93) by the dynamic programme of Lodhi et al. (2002), O(n |s| |t|^2) time.
+
+    Kp[q, i, j] = K'_q(s[:i], t[:j]) sums, over pairs of length-q subsequences, lam raised to the
+    distance from each subsequence's first character to the end of its prefix. Appending a
+    character x to s: K'_q(sx, t) = lam K'_q(s, t) + sum_{j: t_j = x} K'_{q-1}(s, t[:j-1]) lam^(|t|-j+2),
+    and k_n(sx, t) = k_n(s, t) + sum_{j: t_j = x} K'_{n-1}(s, t[:j-1]) lam^2.
+    """
+    ls, lt = s.shape[0], t.shape[0]
+    Kp = np.zeros((n, ls + 1, lt + 1))
+    Kp[0, :, :] = 1.0
+    for q in range(1, n):
+        for i in range(q, ls + 1):
+            for j in range(q, lt + 1):
+                acc = lam * Kp[q, i - 1, j]
+                x = s[i - 1]
+                for jj in range(1, j + 1):
+                    if t[jj - 1] == x:
+                        acc += Kp[q - 1, i - 1, jj - 1] * lam ** (j - jj + 2)
+                Kp[q, i, j] = acc
+    k = 0.0
+    for i in range(n, ls + 1):
+        x = s[i - 1]
+        for jj in range(1, lt + 1):
+            if t[jj - 1] == x:
+                k += Kp[n - 1, i - 1, jj - 1] * lam * lam
+    return k
+
+
+def string_kernel(s, t, n, lam):
+    """The string kernel k_n(s, t) of Li Hang (7.93): the inner product of the feature vectors (7.92).
+
+    Parameters
+    ----------
+    s, t : str
+        The strings (any characters, spaces included).
+    n : int
+        Length of the subsequences u that index the feature space R^(Sigma^n).
+    lam : float
+        Decay 0 < lam <= 1; a subsequence spanning l characters weighs lam^l.
+
+    Returns
+    -------
+    float
+        sum over u of [phi_n(s)]_u [phi_n(t)]_u, computed by dynamic programming (Lodhi et al. 2002).
+    """
+    s = _check_string(s, "s")
+    t = _check_string(t, "t")
+    n = check_int(n, "n", low=1)
+    lam = _check_decay(lam)
+    codes_s = np.array([ord(c) for c in s], dtype=np.int64)
+    codes_t = np.array([ord(c) for c in t], dtype=np.int64)
+    return float(_string_kernel(codes_s, codes_t, n, lam))
