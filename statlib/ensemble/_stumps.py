@@ -28,8 +28,9 @@ _TIE_RTOL = 1e-10
 def sort_columns(X):
     """Sort each column of ``X`` once: ``order[j]`` ranks the samples by feature j and
     ``sorted_values[j] = X[order[j], j]``. Both are C-contiguous (n_features, n_samples) arrays."""
-    order = np.ascontiguousarray(np.argsort(X, axis=0, kind="stable").T)
-    sorted_values = np.ascontiguousarray(np.take_along_axis(X, order.T, axis=0).T)
+    columns = np.ascontiguousarray(X.T)  # sorting contiguous rows is several times faster
+    order = np.argsort(columns, axis=1, kind="stable")
+    sorted_values = np.take_along_axis(columns, order, axis=1)
     return sorted_values, order
 
 
