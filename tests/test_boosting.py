@@ -317,12 +317,62 @@ def test_gradient_boosting_matches_sklearn_on_diabetes(loss):
         np.testing.assert_allclose(ours.predict(Xtr), ref.predict(Xtr), rtol=1e-8)
 
 
+@pytest.mark.parametrize("max_depth", [2, 3])
+def test_gradient_boosting_deeper_trees_match_sklearn_squared(max_depth):
+    # Deeper trees come from statlib.tree.DecisionTreeRegressor (CART); with the squared loss the fit is
+    # scikit-learn's, split for split, on the training data.
+    from sklearn.ensemble import GradientBoostingRegressor as SkGB
+
+    X, y = load_diabetes(return_X_y=True)
+    ours = GradientBoostingRegressor(n_estimators=50, max_depth=max_depth).fit(X, y)
+    ref = SkGB(n_estimators=50, max_depth=max_depth, random_state=0).fit(X, y)
+    np.testing.assert_allclose(ours.predict(X), ref.predict(X), rtol=1e-8)
+    assert len(ours.estimators_) == 50 and not hasattr(ours, "stump_features_")
+
+
+@pytest.mark.parametrize("loss", ["absolute_error", "huber"])
+def test_gradient_boosting_deeper_trees_leaf_values(loss):
+    # Step 2(c) for every leaf of a depth-2 tree: the stored c_mj is the exact minimiser of the loss.
+    from scipy.optimize import minimize_scalar
+
+    rng = np.random.default_rng(4)
+    X = rng.uniform(size=(120, 3))
+    y = X[:, 0] * 4 + np.sin(6 * X[:, 1]) + rng.standard_t(2, size=120)
+    gb = GradientBoostingRegressor(loss=loss, n_estimators=3, max_depth=2, learning_rate=1.0).fit(X, y)
+    f = np.full(120, gb.init_)
+    for m, tree in enumerate(gb.estimators_):
+        r, leaf, delta = y - f, tree.apply(X), gb.deltas_[m]
+        for j in np.unique(leaf):
+            u = r[leaf == j]
+
+            def cost(c):
+                d = u - c
+                if loss == "absolute_error":
+                    return np.sum(np.abs(d))
+                return np.sum(np.where(np.abs(d) <= delta, 0.5 * d**2, delta * (np.abs(d) - 0.5 * delta)))
+
+            best = minimize_scalar(cost, bounds=(u.min(), u.max()), method="bounded", options={"xatol": 1e-12})
+            assert cost(tree.tree_.value[j]) <= best.fun + 1e-9
+        f = f + tree.predict(X)
+    np.testing.assert_allclose(f, gb.predict(X), rtol=1e-12)
+
+
+def test_gradient_boosting_refit_with_other_depth():
+    X, y = load_diabetes(return_X_y=True)
+    gb = GradientBoostingRegressor(n_estimators=5, max_depth=3).fit(X, y)
+    gb.set_params(max_depth=1).fit(X, y)
+    assert not hasattr(gb, "estimators_")
+    np.testing.assert_allclose(gb.predict(X), GradientBoostingRegressor(n_estimators=5).fit(X, y).predict(X))
+
+
 # ---------------------------------------------------------------------------------------------
 # Estimator contract and input validation
 # ---------------------------------------------------------------------------------------------
 
 
-@parametrize_with_checks([AdaBoostClassifier(n_estimators=10), GradientBoostingRegressor(n_estimators=20),
+@parametrize_with_checks([AdaBoostClassifier(n_estimators=10), AdaBoostClassifier(n_estimators=10, allow_constant=True),
+                          GradientBoostingRegressor(n_estimators=20),
+                          GradientBoostingRegressor(n_estimators=10, max_depth=3, loss="huber"),
                           BoostingTreeRegressor(n_estimators=20)])
 def test_sklearn_compatible(estimator, check):
     check(estimator)

@@ -6,6 +6,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 from .._validation import check_bool, check_choice, check_int, check_real, check_vector, check_same_length
+from ..tree import DecisionTreeRegressor
 from ._stumps import _best_regression_stump, sort_columns
 
 LOSSES = ("squared_error", "absolute_error", "huber")
@@ -241,14 +242,18 @@ def _line_search(loss, r, w, delta):
 
 
 class GradientBoostingRegressor(_StumpEnsembleMixin, RegressorMixin, BaseEstimator):
-    """Gradient boosting (Friedman, 2001) with regression stumps, Li Hang algorithm 8.4.
+    """Gradient boosting (Friedman, 2001) with regression trees, Li Hang algorithm 8.4.
 
     (1) f_0 = argmin_c sum L(y_i, c): the mean for the squared loss, the median for the absolute and
     Huber losses. (2) For m = 1..M: (a) the negative gradient r_mi = -dL/df at f_{m-1} (the residual
     for the squared loss, its sign for the absolute loss, the clipped residual for Huber); (b) a
-    least-squares regression stump fitted to r_mi gives two leaf regions R_m1, R_m2; (c) in each
-    leaf, c_mj = argmin_c sum L(y_i, f_{m-1}(x_i) + c), found exactly (mean, weighted median, or the
-    Huber minimiser); (d) f_m = f_{m-1} + learning_rate * sum_j c_mj I(x in R_mj).
+    least-squares regression tree fitted to r_mi gives the leaf regions R_mj; (c) in each leaf,
+    c_mj = argmin_c sum L(y_i, f_{m-1}(x_i) + c), found exactly (mean, weighted median, or the Huber
+    minimiser); (d) f_m = f_{m-1} + learning_rate * sum_j c_mj I(x in R_mj).
+
+    Stumps (``max_depth=1``, the default) are found by a presorted Numba kernel shared with
+    :class:`BoostingTreeRegressor`; deeper trees are :class:`statlib.tree.DecisionTreeRegressor`
+    (CART, Li Hang algorithm 5.5) with their leaf values replaced by the c_mj of step (c).
 
     ``learning_rate=1`` is the book's algorithm; a smaller value (shrinkage, Friedman 2001) is what
     practitioners use, and the default matches scikit-learn's.
@@ -261,9 +266,9 @@ class GradientBoostingRegressor(_StumpEnsembleMixin, RegressorMixin, BaseEstimat
     n_estimators : int, default=100
         The number of rounds M.
     max_depth : int, default=1
-        Depth of each regression tree. Only stumps (depth 1) are implemented here.
+        Depth of each regression tree (1: stumps, J = 2 leaves).
     min_samples_leaf : int, default=1
-        The least number of samples in each leaf of a stump.
+        The least number of samples in each leaf.
     alpha : float, default=0.9
         For the Huber loss: delta is the alpha-quantile of |y - f_{m-1}| in each round, as in
         Friedman (2001) and scikit-learn.
@@ -273,9 +278,12 @@ class GradientBoostingRegressor(_StumpEnsembleMixin, RegressorMixin, BaseEstimat
     init_ : float
         f_0.
     stump_features_, stump_thresholds_ : ndarray of shape (M,)
-        The split of each stump (x[feature] <= threshold goes left).
+        ``max_depth=1`` only: the split of each stump (x[feature] <= threshold goes left).
     leaf_values_ : ndarray of shape (M, 2)
-        (c_m1, c_m2) of each stump, before the learning rate is applied.
+        ``max_depth=1`` only: (c_m1, c_m2) of each stump, before the learning rate is applied.
+    estimators_ : list of statlib.tree.DecisionTreeRegressor
+        ``max_depth > 1`` only: the M trees; ``tree_.value`` of each leaf holds c_mj (before the
+        learning rate is applied).
     train_score_ : ndarray of shape (M,)
         The mean training loss after each round (Huber with that round's delta).
     deltas_ : ndarray of shape (M,)
@@ -301,44 +309,65 @@ class GradientBoostingRegressor(_StumpEnsembleMixin, RegressorMixin, BaseEstimat
     def _step(self):
         return self.learning_rate
 
+    def _stage_terms(self, X):
+        if not hasattr(self, "estimators_"):
+            return super()._stage_terms(X)
+        return np.column_stack([tree.predict(X) for tree in self.estimators_]) * self.learning_rate
+
     def fit(self, X, y, sample_weight=None):
         """Run algorithm 8.4 on ``X`` (n_samples, n_features) and targets ``y``."""
         loss = check_choice(self.loss, "loss", LOSSES)
         lr = check_real(self.learning_rate, "learning_rate", low=0.0, high=1.0, low_inclusive=False)
         n_estimators = check_int(self.n_estimators, "n_estimators", low=1)
         max_depth = check_int(self.max_depth, "max_depth", low=1)
-        if max_depth != 1:
-            raise ValueError(f"max_depth must be 1 (regression stumps), got {max_depth}")
         min_leaf = check_int(self.min_samples_leaf, "min_samples_leaf", low=1)
         alpha = check_real(self.alpha, "alpha", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
         X, y, w = _validate_fit_input(self, X, y, sample_weight)
         sorted_values, order = sort_columns(X)
+        for stale in ("estimators_", "stump_features_", "stump_thresholds_", "leaf_values_"):
+            self.__dict__.pop(stale, None)
 
         # (1) f_0 = argmin_c sum_i L(y_i, c).
         self.init_ = float(np.sum(w * y) / np.sum(w)) if loss == "squared_error" else float(_weighted_median(y, w))
         f = np.full_like(y, self.init_)
-        features, thresholds, leaves, scores, deltas = [], [], [], [], []
+        features, thresholds, leaves, trees, scores, deltas = [], [], [], [], [], []
         for _ in range(n_estimators):
             r = y - f
             delta = float(_weighted_quantile(np.abs(r), w, alpha)) if loss == "huber" else 0.0
-            # (a) the negative gradient; (b) a least-squares stump fitted to it gives R_m1, R_m2.
+            # (a) the negative gradient; (b) a least-squares tree fitted to it gives the regions R_mj.
             g = _negative_gradient(loss, r, delta)
-            feature, threshold, c1, c2 = _fit_stump(sorted_values, order, g, w, min_leaf)
-            left = X[:, feature] <= threshold
-            # (c) the best constant in each leaf for the loss itself.
-            if loss != "squared_error":  # for the squared loss the stump's means already are
-                c1 = _line_search(loss, r[left], w[left], delta) if left.any() else 0.0
-                c2 = _line_search(loss, r[~left], w[~left], delta) if (~left).any() else 0.0
+            if max_depth == 1:
+                feature, threshold, c1, c2 = _fit_stump(sorted_values, order, g, w, min_leaf)
+                leaf = (X[:, feature] > threshold).astype(np.int64)  # 0: left (x <= s), 1: right
+                values = np.array([c1, c2])
+            else:
+                tree = DecisionTreeRegressor(max_depth=max_depth, min_samples_leaf=min_leaf).fit(X, g, sample_weight=w)
+                leaf = tree.apply(X)
+                values = tree.tree_.value  # the means of g, replaced below except for the squared loss
+            # (c) the best constant in each leaf for the loss itself (for the squared loss the
+            # least-squares fit to the residuals already gives it: the leaf means).
+            if loss != "squared_error":
+                values = values.copy()
+                for j in np.unique(leaf):
+                    in_leaf = leaf == j
+                    values[j] = _line_search(loss, r[in_leaf], w[in_leaf], delta)
             # (d) f_m = f_{m-1} + nu sum_j c_mj I(x in R_mj).
-            f = f + lr * np.where(left, c1, c2)
-            features.append(feature)
-            thresholds.append(threshold)
-            leaves.append((c1, c2))
+            f = f + lr * values[leaf]
+            if max_depth == 1:
+                features.append(feature)
+                thresholds.append(threshold)
+                leaves.append(tuple(values))
+            else:
+                tree.tree_.value = values
+                trees.append(tree)
             deltas.append(delta)
             scores.append(_loss_value(loss, y - f, w, delta))
-        self.stump_features_ = np.array(features, dtype=np.int64)
-        self.stump_thresholds_ = np.array(thresholds)
-        self.leaf_values_ = np.array(leaves, dtype=float)
+        if max_depth == 1:
+            self.stump_features_ = np.array(features, dtype=np.int64)
+            self.stump_thresholds_ = np.array(thresholds)
+            self.leaf_values_ = np.array(leaves, dtype=float)
+        else:
+            self.estimators_ = trees
         self.train_score_ = np.array(scores)
         self.deltas_ = np.array(deltas)
         return self

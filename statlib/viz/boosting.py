@@ -86,7 +86,7 @@ def plot_bound(errors, normalizers, estimator_errors, *, ax=None, title=None):
     return ax
 
 
-def draw_adaboost_state(ax, X, y, clf, weights, m, *, grid=200, size_scale=4000):
+def draw_adaboost_state(ax, X, y, clf, weights, m, *, grid=150, size_scale=4000):
     """Panel for round m (1-based) on 2-D data: the regions of sign f_m, the points sized by their
     weight in D_{m+1} (where round m+1 will look), the mistakes of sign f_m circled."""
     X = np.asarray(X, dtype=float)
