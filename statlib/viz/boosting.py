@@ -117,6 +117,8 @@ def explorer(X, y, *, n_estimators=60):
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    from ._common import explorer_panel
+
     clf = AdaBoostClassifier(n_estimators=n_estimators).fit(X, y)
     weights = clf.weight_history(X, y)
     errors = np.array([np.mean(p != y) for p in clf.staged_predict(X)])
@@ -124,19 +126,14 @@ def explorer(X, y, *, n_estimators=60):
     step = widgets.IntSlider(value=1, min=1, max=rounds, description="round m")
     play = widgets.Play(value=1, min=1, max=rounds, interval=600)
     widgets.jslink((play, "value"), (step, "value"))
-    out = widgets.Output()
 
-    def redraw(*_):
+    def draw():
         m = step.value
-        with out:
-            out.clear_output(wait=True)
-            fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4.3), constrained_layout=True)
-            draw_adaboost_state(ax, X, y, clf, weights, m)
-            plot_bound(errors[:m], clf.normalizers_[:m], clf.estimator_errors_[:m], ax=ax2,
-                       title=f"after {m} rounds: Π Z = {np.prod(clf.normalizers_[:m]):.3f}")
-            ax2.set_xlim(0.5, rounds + 0.5)
-            plt.show()
+        fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4.3), constrained_layout=True)
+        draw_adaboost_state(ax, X, y, clf, weights, m)
+        plot_bound(errors[:m], clf.normalizers_[:m], clf.estimator_errors_[:m], ax=ax2,
+                   title=f"after {m} rounds: Π Z = {np.prod(clf.normalizers_[:m]):.3f}")
+        ax2.set_xlim(0.5, rounds + 0.5)
+        return fig
 
-    step.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([play, step]), out])
+    return explorer_panel([[play, step]], draw)
