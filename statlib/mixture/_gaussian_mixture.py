@@ -350,6 +350,9 @@ class GaussianMixture(DensityMixin, BaseEstimator):
                 raise ValueError(f"means_init must have shape ({K}, {d}), got {means.shape}")
         if self.precisions_init is not None:
             shape = {"full": (K, d, d), "diag": (K, d), "spherical": (K,)}[cov_type]
+            if np.ndim(self.precisions_init) != len(shape):
+                raise ValueError(f"precisions_init must have shape {shape} for covariance_type="
+                                 f"{cov_type!r}, got {np.shape(self.precisions_init)}")
             precisions = check_array(self.precisions_init, "precisions_init", ndim=len(shape))
             if precisions.shape != shape:
                 raise ValueError(f"precisions_init must have shape {shape} for covariance_type="

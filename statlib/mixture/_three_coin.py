@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, DensityMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_array, check_int, check_real
 
@@ -68,20 +68,22 @@ def _log_likelihood(y, pi, p, q):
     return total
 
 
+def _check_binary(y, name):
+    """Raise unless every entry of ``y`` is 0 or 1; return it as int64."""
+    if not np.all((y == 0.0) | (y == 1.0)):
+        bad = y[(y != 0.0) & (y != 1.0)][0]
+        raise ValueError(f"{name} must contain only the outcomes 0 (tails) and 1 (heads); found {float(bad)!r}")
+    return y.astype(np.int64)
+
+
 def _check_outcomes(X, name="X"):
     """The coin outcomes as a 1-D int64 array of 0s and 1s (accepts shape (n,) or (n, 1))."""
-    arr = np.asarray(X) if not isinstance(X, (str, bytes)) else X
-    ndim = getattr(arr, "ndim", None)
-    if ndim == 2:
-        arr = check_array(arr, name, ndim=2, dtype=np.float64)
+    arr = check_array(X, name, ndim=np.ndim(X) if np.ndim(X) in (1, 2) else 1, dtype=np.float64)
+    if arr.ndim == 2:
         if arr.shape[1] != 1:
             raise ValueError(f"{name} must be a 1-D array of 0/1 outcomes or one column, got shape {arr.shape}")
         arr = arr[:, 0]
-    y = check_array(arr, name, ndim=1, dtype=np.float64)
-    if not np.all((y == 0.0) | (y == 1.0)):
-        bad = y[(y != 0.0) & (y != 1.0)][0]
-        raise ValueError(f"{name} must contain only the outcomes 0 (tails) and 1 (heads); found {bad!r}")
-    return y.astype(np.int64)
+    return _check_binary(arr, name)
 
 
 def three_coin_log_likelihood(y, pi, p, q):
@@ -176,13 +178,26 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
         tol = check_real(self.tol, "tol", low=0.0)
         return start, max_iter, tol
 
+    def _validate_outcomes(self, X, reset):
+        """Outcomes as 1-D int64 0/1; a 1-D ``X`` is read as one column (the book's y_1, ..., y_n)."""
+        if not hasattr(X, "shape") and not isinstance(X, (str, bytes)):
+            X = np.asarray(X)
+        if getattr(X, "ndim", 2) == 1:
+            X = X.reshape(-1, 1)
+        X = validate_data(self, X, dtype=np.float64, reset=reset)
+        if X.shape[1] != 1:
+            raise ValueError(
+                f"X must hold one outcome per row (shape (n,) or (n, 1)), got {X.shape[1]} columns"
+            )
+        return _check_binary(X[:, 0], "X")
+
     def fit(self, X, y=None):
         """Run EM on the outcomes ``X`` (the book's y_1, ..., y_n: 0/1, shape (n,) or (n, 1)).
 
         ``y`` is ignored (present for scikit-learn's API).
         """
         (pi, p, q), max_iter, tol = self._check_params()
-        obs = _check_outcomes(X, "X")
+        obs = self._validate_outcomes(X, reset=True)
         history = np.empty((max_iter + 1, 4))
         n_iter, converged = _three_coin_em(obs, pi, p, q, max_iter, tol, history)
         self.history_ = history[: n_iter + 1, :3].copy()
@@ -190,7 +205,6 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
         self.pi_, self.p_, self.q_ = (float(v) for v in self.history_[-1])
         self.n_iter_ = int(n_iter)
         self.converged_ = bool(converged)
-        self.n_features_in_ = 1
         if not converged:
             warnings.warn(
                 f"ThreeCoinEM did not converge in max_iter={max_iter} iterations (tol={tol:g}).",
@@ -201,7 +215,7 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
     def predict_proba(self, X):
         """P(coin B | y_j, theta) and P(coin C | y_j, theta) for each outcome: shape (n, 2), eq. (9.5)."""
         check_is_fitted(self)
-        obs = _check_outcomes(X, "X")
+        obs = self._validate_outcomes(X, reset=False)
         b = self.pi_ * np.where(obs == 1, self.p_, 1.0 - self.p_)
         c = (1.0 - self.pi_) * np.where(obs == 1, self.q_, 1.0 - self.q_)
         mu = b / (b + c)
@@ -210,7 +224,7 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
     def score_samples(self, X):
         """log P(y_j | theta) for each outcome, eq. (9.1)."""
         check_is_fitted(self)
-        obs = _check_outcomes(X, "X")
+        obs = self._validate_outcomes(X, reset=False)
         heads = self.pi_ * self.p_ + (1.0 - self.pi_) * self.q_
         with np.errstate(divide="ignore"):
             return np.where(obs == 1, np.log(heads), np.log1p(-heads))
