@@ -488,6 +488,7 @@ class GaussianMixture(DensityMixin, BaseEstimator):
         s2 = np.empty((K, d, d) if cov_type == "full" else (K, d))
         diff = np.empty((K, d))
         logp = np.empty(K)
+        log_weights = np.empty(K)
         em_pass = _em_pass_full if cov_type == "full" else _em_pass_diag
 
         lower_bound = -np.inf
@@ -496,7 +497,7 @@ class GaussianMixture(DensityMixin, BaseEstimator):
         n_iter = 0
         for n_iter in range(1, hp["max_iter"] + 1):
             prev = lower_bound
-            log_weights = np.log(state["weights"])
+            np.log(state["weights"], out=log_weights)
             total = em_pass(X, log_weights, state["means"], state["prec"], state["log_det"], nk, t1, s2, diff, logp)
             if not self._m_step(state, nk, t1, s2, cov_type, reg_covar):
                 raise ValueError(_ILL_DEFINED)
