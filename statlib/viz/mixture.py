@@ -76,11 +76,8 @@ def plot_lower_bound(ax, grid, L, B, mu_now, mu_next, step):
     ax.plot(grid, B, color="C1", lw=2, label=rf"$B(\theta,\theta^{{({step})}})$")
     i_now = np.argmin(np.abs(grid - mu_now))
     ax.plot(mu_now, L[i_now], "o", color="k")
-    ax.axvline(mu_now, color="grey", ls=":", lw=1)
-    ax.axvline(mu_next, color="C1", ls="--", lw=1)
-    ax.annotate(rf"$\theta^{{({step})}}$", (mu_now, ax.get_ylim()[0]), xytext=(3, 5), textcoords="offset points")
-    ax.annotate(rf"$\theta^{{({step + 1})}}$", (mu_next, ax.get_ylim()[0]), xytext=(3, 20), textcoords="offset points",
-                color="C1")
+    ax.axvline(mu_now, color="grey", ls=":", lw=1, label=rf"$\theta^{{({step})}}$ (current)")
+    ax.axvline(mu_next, color="C1", ls="--", lw=1, label=rf"$\theta^{{({step + 1})}}$ = top of $B$")
     ax.set_xlabel(r"$\mu_1$ (all other parameters fixed)")
     ax.set_ylabel("log-likelihood")
     ax.legend(loc="lower center", fontsize=8)
