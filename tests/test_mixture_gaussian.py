@@ -169,12 +169,12 @@ def test_em_gmm_1d_first_iteration_by_hand():
     mu1 = gamma.T @ y / nk
     s2_new = (gamma * (y[:, None] - mu1) ** 2).sum(axis=0) / nk
     s2_old = (gamma * (y[:, None] - mu) ** 2).sum(axis=0) / nk
-    em = em_gmm_1d(y, alpha, mu, s2, max_iter=1)
+    em = em_gmm_1d(y, alpha, mu, s2, max_iter=1, tol=None)
     np.testing.assert_allclose(em.alpha[1], nk / len(y), rtol=1e-13)
     np.testing.assert_allclose(em.mu[1], mu1, rtol=1e-13)
     np.testing.assert_allclose(em.sigma2[1], s2_new, rtol=1e-13)
     assert em.log_likelihood[0] == pytest.approx(np.log(dens.sum(axis=1)).sum(), rel=1e-13)
-    ecm = em_gmm_1d(y, alpha, mu, s2, max_iter=1, m_step="ecm")
+    ecm = em_gmm_1d(y, alpha, mu, s2, max_iter=1, tol=None, m_step="ecm")
     np.testing.assert_allclose(ecm.sigma2[1], s2_old, rtol=1e-13)
     # The two differ exactly by the squared shift of the mean: sum gamma (y - mu)^2 / n = s2_new + (mu1 - mu)^2.
     np.testing.assert_allclose(s2_old, s2_new + (mu1 - mu) ** 2, rtol=1e-12)
@@ -193,6 +193,16 @@ def test_em_and_gem_variants_increase_Q_and_the_likelihood(m_step, seed):
     assert em.converged
     reference = em_gmm_1d(y, [0.5, 0.5], em.mu[0], [1.0, 1.0], max_iter=500, tol=1e-11)
     assert em.log_likelihood[-1] == pytest.approx(reference.log_likelihood[-1], abs=1e-6)
+
+
+def test_em_gmm_1d_warns_at_max_iter_unless_tol_is_none():
+    with pytest.warns(ConvergenceWarning, match="did not converge"):
+        em = em_gmm_1d(EX_9_3, [0.5, 0.5], [-67.0, 75.0], [1000.0, 1000.0], max_iter=2)
+    assert em.n_iter == 2 and not em.converged and em.alpha.shape == (3, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        em = em_gmm_1d(EX_9_3, [0.5, 0.5], [-67.0, 75.0], [1000.0, 1000.0], max_iter=2, tol=None)
+    assert em.n_iter == 2 and em.log_likelihood.shape == (3,)
 
 
 def test_em_gmm_1d_reports_a_collapse():

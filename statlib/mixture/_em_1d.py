@@ -5,7 +5,10 @@ meant for the book's small examples and for showing how the variants differ; the
 :class:`statlib.mixture.GaussianMixture`.
 """
 
+import warnings
+
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import Bunch
 
 from .._validation import check_choice, check_int, check_probability_vector, check_real, check_vector
@@ -45,9 +48,11 @@ def em_gmm_1d(y, alpha, mu, sigma2, *, max_iter=100, tol=1e-10, m_step="em", ste
         Initial weights alpha_k (summing to 1), means mu_k and variances sigma_k^2 (positive).
     max_iter : int, default=100
         Maximum number of iterations.
-    tol : float, default=1e-10
+    tol : float or None, default=1e-10
         Stop when log P(Y | theta) changes by less than ``tol`` ("until the log-likelihood no longer
-        changes noticeably", end of §9.3.2).
+        changes noticeably", end of §9.3.2); if that has not happened after ``max_iter`` iterations, a
+        ``ConvergenceWarning`` is issued. ``None`` runs exactly ``max_iter`` iterations, silently
+        (for showing single steps).
     m_step : {"em", "ecm", "damped"}, default="em"
         ``"em"``: the exact M-step (9.30)-(9.32), the variance taken about the new mean.
         ``"ecm"``: (9.31) as printed, about the *old* mean mu_k^(i). This is not the maximiser of Q,
@@ -81,7 +86,7 @@ def em_gmm_1d(y, alpha, mu, sigma2, *, max_iter=100, tol=1e-10, m_step="em", ste
     if np.any(alpha <= 0):
         raise ValueError("alpha must be positive (a zero weight never recovers under EM)")
     max_iter = check_int(max_iter, "max_iter", low=1)
-    tol = check_real(tol, "tol", low=0.0)
+    tol = None if tol is None else check_real(tol, "tol", low=0.0)
     m_step = check_choice(m_step, "m_step", _M_STEPS)
     step = check_real(step, "step", low=0.0, high=1.0, low_inclusive=False)
 
@@ -124,9 +129,13 @@ def em_gmm_1d(y, alpha, mu, sigma2, *, max_iter=100, tol=1e-10, m_step="em", ste
         # (2) E-step for the next iteration; (4) stop when the log-likelihood settles.
         gamma, loglik = _responsibilities(y, alpha, mu, sigma2)
         logliks.append(loglik)
-        if abs(logliks[-1] - logliks[-2]) < tol:
+        if tol is not None and abs(logliks[-1] - logliks[-2]) < tol:
             converged = True
             break
+    if tol is not None and not converged:
+        warnings.warn(
+            f"em_gmm_1d did not converge in max_iter={max_iter} iterations (tol={tol:g}).", ConvergenceWarning
+        )
     return Bunch(
         alpha=np.array(alphas), mu=np.array(mus), sigma2=np.array(sigma2s),
         log_likelihood=np.array(logliks), q_gain=np.array(gains), gamma=gamma,
