@@ -85,6 +85,19 @@ def test_matches_scikit_learn_from_given_initial_parameters(covariance_type):
     _assert_same_fit(ours, ref, rtol=1e-6, atol=1e-8)
 
 
+@pytest.mark.parametrize("covariance_type", ["full", "spherical"])
+def test_several_initialisations_keep_the_best_like_scikit_learn(covariance_type):
+    X = load_wine().data[:, [0, 6, 9, 12]]
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    kw = dict(covariance_type=covariance_type, n_init=4, init_params="random", random_state=5, tol=1e-8,
+              max_iter=1000)
+    ours = GaussianMixture(4, **kw).fit(X)
+    ref = SkGaussianMixture(4, **kw).fit(X)
+    _assert_same_fit(ours, ref, rtol=1e-6, atol=1e-8)
+    # With the same seed, n_init=1 runs only the first of these initialisations.
+    assert ours.lower_bound_ >= GaussianMixture(4, **{**kw, "n_init": 1}).fit(X).lower_bound_ - 1e-12
+
+
 @pytest.mark.parametrize("n_iter", [1, 2, 5])
 def test_each_iteration_matches_scikit_learn(n_iter):
     X = load_iris().data
@@ -312,6 +325,7 @@ def test_fit_is_reproducible_bit_for_bit():
         ({"reg_covar": -1e-6}, ValueError, "reg_covar must be >= 0"),
         ({"max_iter": -1}, ValueError, "max_iter must be >= 0"),
         ({"init_params": "pca"}, ValueError, "init_params must be one of"),
+        ({"n_init": 0}, ValueError, "n_init must be >= 1"),
         ({"weights_init": [0.5, 0.6]}, ValueError, "weights_init must be a probability vector"),
         ({"weights_init": [1.0]}, ValueError, r"weights_init must have shape \(2,\)"),
         ({"means_init": [[0.0, 0.0]]}, ValueError, r"means_init must have shape \(2, 4\)"),

@@ -234,13 +234,16 @@ def _weighted_log_prob(X, log_weights, means, prec_chol, log_det, out):
     """out[j, k] = log alpha_k + log phi(y_j | theta_k) for full precision factors ``prec_chol``."""
     n, d = X.shape
     K = means.shape[0]
+    diff = np.empty(d)
     for i in range(n):
         for k in range(K):
+            for a in range(d):
+                diff[a] = X[i, a] - means[k, a]
             maha = 0.0
             for b in range(d):
                 z = 0.0
                 for a in range(b + 1):
-                    z += (X[i, a] - means[k, a]) * prec_chol[k, a, b]
+                    z += diff[a] * prec_chol[k, a, b]
                 maha += z * z
             out[i, k] = log_weights[k] + log_det[k] - 0.5 * (d * _LOG_2PI + maha)
 
@@ -268,6 +271,8 @@ class GaussianMixture(DensityMixin, BaseEstimator):
         point (or loses all its responsibility) keeps a positive-definite covariance.
     max_iter : int, default=100
         Maximum number of EM iterations (0 keeps the initial parameters).
+    n_init : int, default=1
+        Number of initialisations; the fit with the largest final ``lower_bound_`` is kept.
     init_params : {"kmeans", "k-means++", "random", "random_from_data"}, default="kmeans"
         How the initial responsibilities are chosen, as in scikit-learn: a k-means labelling, the
         k-means++ seeds, uniform random responsibilities, or K random samples.
@@ -298,6 +303,14 @@ class GaussianMixture(DensityMixin, BaseEstimator):
         The same quantity at every iteration; non-decreasing by Theorem 9.1.
     n_features_in_ : int
 
+    Notes
+    -----
+    Two deliberate differences from scikit-learn, both invisible once a fit has run one iteration:
+    the initial weights are normalised (scikit-learn's sum to K/n after "k-means++" or
+    "random_from_data", which lowers its first ``lower_bounds_`` entry by log(n/K)), and the
+    diagonal variances are computed about the mean rather than as E[y^2] - mu^2 (which loses
+    digits when a component starts on a single sample). "tied" covariances are not implemented.
+
     References
     ----------
     Li Hang, *Statistical Learning Methods*, 2nd ed., §9.3, Algorithm 9.2.
@@ -314,13 +327,14 @@ class GaussianMixture(DensityMixin, BaseEstimator):
     """
 
     def __init__(self, n_components=1, *, covariance_type="full", tol=1e-3, reg_covar=1e-6, max_iter=100,
-                 init_params="kmeans", weights_init=None, means_init=None, precisions_init=None,
+                 n_init=1, init_params="kmeans", weights_init=None, means_init=None, precisions_init=None,
                  random_state=None):
         self.n_components = n_components
         self.covariance_type = covariance_type
         self.tol = tol
         self.reg_covar = reg_covar
         self.max_iter = max_iter
+        self.n_init = n_init
         self.init_params = init_params
         self.weights_init = weights_init
         self.means_init = means_init
@@ -335,6 +349,7 @@ class GaussianMixture(DensityMixin, BaseEstimator):
             tol=check_real(self.tol, "tol", low=0.0),
             reg_covar=check_real(self.reg_covar, "reg_covar", low=0.0),
             max_iter=check_int(self.max_iter, "max_iter", low=0),
+            n_init=check_int(self.n_init, "n_init", low=1),
             init_params=check_choice(self.init_params, "init_params", _INIT_PARAMS),
         )
 
@@ -474,39 +489,21 @@ class GaussianMixture(DensityMixin, BaseEstimator):
         weights, means, precisions = self._check_initial_values(K, d, cov_type)
         rng = check_random_state(self.random_state)
 
-        if weights is None or means is None or precisions is None:
-            resp = self._initial_responsibilities(X, K, hp["init_params"], rng)
-            state, ok = self._state_from_responsibilities(X, resp, cov_type, reg_covar)
-            if not ok and precisions is None:
-                raise ValueError(_ILL_DEFINED)
-        else:
-            state = self._empty_state(K, d, cov_type)
-        self._override_initial_values(state, weights, means, precisions, cov_type)
+        best = None
+        for _ in range(hp["n_init"]):
+            if weights is None or means is None or precisions is None:
+                resp = self._initial_responsibilities(X, K, hp["init_params"], rng)
+                state, ok = self._state_from_responsibilities(X, resp, cov_type, reg_covar)
+                if not ok and precisions is None:
+                    raise ValueError(_ILL_DEFINED)
+            else:
+                state = self._empty_state(K, d, cov_type)
+            self._override_initial_values(state, weights, means, precisions, cov_type)
+            run = self._run_em(X, state, cov_type, reg_covar, hp["max_iter"], hp["tol"])
+            if best is None or run[0] > best[1][0]:
+                best = (state, run)
 
-        nk = np.empty(K)
-        t1 = np.empty((K, d))
-        s2 = np.empty((K, d, d) if cov_type == "full" else (K, d))
-        diff = np.empty((K, d))
-        logp = np.empty(K)
-        log_weights = np.empty(K)
-        em_pass = _em_pass_full if cov_type == "full" else _em_pass_diag
-
-        lower_bound = -np.inf
-        lower_bounds = []
-        converged = False
-        n_iter = 0
-        for n_iter in range(1, hp["max_iter"] + 1):
-            prev = lower_bound
-            np.log(state["weights"], out=log_weights)
-            total = em_pass(X, log_weights, state["means"], state["prec"], state["log_det"], nk, t1, s2, diff, logp)
-            if not self._m_step(state, nk, t1, s2, cov_type, reg_covar):
-                raise ValueError(_ILL_DEFINED)
-            lower_bound = total / n
-            lower_bounds.append(lower_bound)
-            if abs(lower_bound - prev) < hp["tol"]:
-                converged = True
-                break
-
+        state, (lower_bound, lower_bounds, n_iter, converged) = best
         self._set_fitted(state, cov_type)
         self.converged_ = converged
         self.n_iter_ = n_iter
@@ -519,6 +516,36 @@ class GaussianMixture(DensityMixin, BaseEstimator):
                 ConvergenceWarning,
             )
         return self
+
+    def _run_em(self, X, state, cov_type, reg_covar, max_iter, tol):
+        """Algorithm 9.2 from ``state`` (updated in place) until the mean log-likelihood per sample
+        changes by less than ``tol``. Returns (lower_bound, lower_bounds, n_iter, converged)."""
+        n, d = X.shape
+        K = state["weights"].shape[0]
+        nk = np.empty(K)
+        t1 = np.empty((K, d))
+        s2 = np.empty((K, d, d) if cov_type == "full" else (K, d))
+        diff = np.empty((K, d))
+        logp = np.empty(K)
+        log_weights = np.empty(K)
+        em_pass = _em_pass_full if cov_type == "full" else _em_pass_diag
+
+        lower_bound = -np.inf
+        lower_bounds = []
+        converged = False
+        n_iter = 0
+        for n_iter in range(1, max_iter + 1):
+            prev = lower_bound
+            np.log(state["weights"], out=log_weights)
+            total = em_pass(X, log_weights, state["means"], state["prec"], state["log_det"], nk, t1, s2, diff, logp)
+            if not self._m_step(state, nk, t1, s2, cov_type, reg_covar):
+                raise ValueError(_ILL_DEFINED)
+            lower_bound = total / n
+            lower_bounds.append(lower_bound)
+            if abs(lower_bound - prev) < tol:
+                converged = True
+                break
+        return lower_bound, lower_bounds, n_iter, converged
 
     def fit_predict(self, X, y=None):
         """Fit, then return the most responsible component of each sample."""
