@@ -182,6 +182,18 @@ def _path_log_prob(model, path, obs):
     return np.log(pi[path[0]]) + np.log(A[path[:-1], path[1:]]).sum() + np.log(B[path, obs]).sum()
 
 
+def test_tiny_probabilities_match_log_space_reference():
+    # emission probabilities of 1e-120 make single scale factors far below the running product's floor
+    B = np.array([[1 - 1e-120, 1e-120], [0.5, 0.5], [1e-120, 1 - 1e-120]])
+    A = np.array([[0.98, 0.01, 0.01], [0.01, 0.98, 0.01], [0.01, 0.01, 0.98]])
+    model = CategoricalHMM([0.5, 0.0, 0.5], A, B)
+    obs = np.tile([0, 1, 1, 0, 1, 0, 0, 0], 300)
+    expected = _log_forward_reference(model, obs)
+    assert model.forward(obs, scaled=True)[1] == pytest.approx(expected, rel=1e-12)
+    assert model.backward(obs, scaled=True)[1] == pytest.approx(expected, rel=1e-12)
+    assert model.score(obs) == pytest.approx(expected, rel=1e-12)
+
+
 def test_viterbi_log_probability_is_path_probability():
     rng = np.random.default_rng(3)
     model = _random_model(rng, 5, 3)

@@ -14,54 +14,67 @@ from numba import njit
 
 
 @njit(cache=True)
-def _forward_scaled(startprob, transmat, emission_t, obs, alpha, scale):
+def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
 
-    Writes ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum
-    to one (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``,
-    the sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
+    ``transmat_t`` is A transposed, ``transmat_t[i, j] = a_ji``, so the sum in (10.16) over the
+    predecessors j of state i is a dot product of two contiguous rows. Writes
+    ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
+    (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
+    sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
     alpha_t = alpha[t] * scale[0] * ... * scale[t], and (10.17) becomes
-    log P(O | lambda) = sum_t log scale[t]. If the sequence is impossible under the model
-    (some scale is 0) the remaining rows are set to zero and -inf is returned.
+    log P(O | lambda) = sum_t log scale[t], accumulated as a running product that is moved into the
+    logarithm only when it gets small (one log per few hundred steps instead of one per step).
+    If the sequence is impossible under the model (some scale is 0), the remaining rows are set to
+    zero and -inf is returned.
+
+    To compute only log P(O | lambda) (``score``), pass ``alpha`` with 2 rows and ``scale`` with 1:
+    the last two rows of alpha are then kept in turn and no table of size T is written.
     """
     T = obs.shape[0]
     N = startprob.shape[0]
-    b = emission_t[obs[0]]
-    s = 0.0
-    for i in range(N):
-        v = startprob[i] * b[i]  # (10.15)
-        alpha[0, i] = v
-        s += v
+    keep = alpha.shape[0] >= T
     log_prob = 0.0
+    product = 1.0
     for t in range(T):
-        if t > 0:
-            b = emission_t[obs[t]]
-            prev = alpha[t - 1]
-            cur = alpha[t]
+        b = emission_t[obs[t]]
+        cur = alpha[t] if keep else alpha[t & 1]
+        s = 0.0
+        if t == 0:
             for i in range(N):
-                cur[i] = 0.0
-            for j in range(N):  # [sum_j alpha_t(j) a_ji], accumulated row by row of A
-                aj = prev[j]
-                row = transmat[j]
-                for i in range(N):
-                    cur[i] += aj * row[i]
-            s = 0.0
+                v = startprob[i] * b[i]  # (10.15)
+                cur[i] = v
+                s += v
+        else:
+            prev = alpha[t - 1] if keep else alpha[(t - 1) & 1]
             for i in range(N):
-                v = cur[i] * b[i]  # (10.16)
+                into_i = transmat_t[i]
+                v = 0.0
+                for j in range(N):
+                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
+                v *= b[i]  # (10.16)
                 cur[i] = v
                 s += v
         if s == 0.0:
-            for u in range(t, T):
-                scale[u] = 0.0
-                for i in range(N):
-                    alpha[u, i] = 0.0
+            if keep:
+                for u in range(t, T):
+                    scale[u] = 0.0
+                    for i in range(N):
+                        alpha[u, i] = 0.0
             return -np.inf
-        scale[t] = s
+        if keep:
+            scale[t] = s
         inv = 1.0 / s
         for i in range(N):
-            alpha[t, i] *= inv
-        log_prob += math.log(s)
-    return log_prob
+            cur[i] *= inv
+        if s < 1e-100:
+            log_prob += math.log(s)
+        else:
+            product *= s  # stays above 1e-250: no underflow
+            if product < 1e-150:
+                log_prob += math.log(product)
+                product = 1.0
+    return log_prob + math.log(product)
 
 
 @njit(cache=True)
@@ -136,11 +149,12 @@ def _backward_with_forward_scales(transmat, emission_t, obs, scale, beta):
 
 
 @njit(cache=True)
-def _baum_welch_stats(startprob, transmat, emission_t, obs, offsets, alpha, beta, scale,
+def _baum_welch_stats(startprob, transmat, transmat_t, emission_t, obs, offsets, alpha, beta, scale,
                       start_acc, trans_acc, emit_acc):
     """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
 
-    Sequence s is ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
+    ``transmat_t`` is ``transmat`` transposed (for the forward pass). Sequence s is
+    ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
     at least as long as the longest sequence. Adds to the accumulators the expected counts
     gamma_1(i) (for (10.41)), sum_t xi_t(i, j) (the numerator of (10.39), (10.29)) and
     sum_{t: o_t = k} gamma_t(j) (the numerator of (10.40)); the denominators are their row sums.
@@ -153,7 +167,7 @@ def _baum_welch_stats(startprob, transmat, emission_t, obs, offsets, alpha, beta
     for s in range(offsets.shape[0] - 1):
         seq = obs[offsets[s]:offsets[s + 1]]
         T = seq.shape[0]
-        log_prob = _forward_scaled(startprob, transmat, emission_t, seq, alpha, scale)
+        log_prob = _forward_scaled(startprob, transmat_t, emission_t, seq, alpha, scale)
         if log_prob == -np.inf:
             return -np.inf
         total += log_prob
@@ -175,12 +189,14 @@ def _baum_welch_stats(startprob, transmat, emission_t, obs, offsets, alpha, beta
 
 
 @njit(cache=True)
-def _viterbi_log(log_startprob, log_transmat, log_emission_t, obs, delta, psi, path):
+def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi, path):
     """Algorithm 10.5 in log space; returns log P* and writes the optimal path to ``path``.
 
+    ``log_transmat_t[i, j] = log a_ji`` (A transposed, so the predecessors of i are a contiguous row).
     log delta_1(i) = log pi_i + log b_i(o_1); then for t = 2..T (10.45), (10.46):
     log delta_t(i) = max_j [log delta_{t-1}(j) + log a_ji] + log b_i(o_t) and psi[t, i] is the
-    maximising j (the first one on ties); psi[0] = -1 (no predecessor). Backtracking is
+    maximising j (the first one on ties); psi[0] = -1 (no predecessor). ``psi`` may be any signed
+    integer type wide enough for N (int8 for up to 127 states keeps the table small). Backtracking is
     i*_t = psi[t+1, i*_{t+1}] (step (4), with the book's misprinted bar removed). ``delta`` has
     T rows (the whole trellis is kept) or 2 rows (only the last two are kept, used in turn).
     Logarithms of zero probabilities are -inf, which the max handles.
@@ -198,10 +214,11 @@ def _viterbi_log(log_startprob, log_transmat, log_emission_t, obs, delta, psi, p
         b = log_emission_t[obs[t]]
         back = psi[t]
         for i in range(N):
-            best = prev[0] + log_transmat[0, i]
+            into_i = log_transmat_t[i]
+            best = prev[0] + into_i[0]
             arg = 0
             for j in range(1, N):
-                v = prev[j] + log_transmat[j, i]
+                v = prev[j] + into_i[j]
                 if v > best:
                     best = v
                     arg = j
