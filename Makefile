@@ -10,13 +10,15 @@ export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help venv book test unit notebooks lab outputs clean
+.PHONY: help venv book test test-site unit notebooks lab outputs bench clean
 
 help:
 	@echo "make book     build the HTML book into _build/html (strict: warnings are errors)"
 	@echo "make test     run the unit tests and strict nbval over every chapter"
+	@echo "make test-site  open every page of the built book in headless Chromium and check it"
 	@echo "make lab      open the chapters in JupyterLab"
-	@echo "make outputs  re-execute every chapter in place (after changing statlib)"
+	@echo "make outputs  re-execute every chapter in place (after changing statlib); NB=path for one"
+	@echo "make bench    time statlib against the reference libraries; writes benchmarks/results.json"
 	@echo "make clean    remove the build and caches"
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
@@ -30,15 +32,20 @@ $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 venv: $(STAMP)
 
 book: $(STAMP)
-	$(BIN)/jupyter-book build -W -n --keep-going .
+	$(BIN)/jupyter-book build --all -W -n --keep-going .
 	@echo "The book is at $(CURDIR)/_build/html/index.html"
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters \
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/site \
 		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 
+test-site: $(STAMP)
+	scripts/install_browser.sh
+	test -f _build/html/index.html || $(MAKE) book
+	$(BIN)/python -m pytest -n 2 tests/site
+
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests --ignore=tests/site
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile chapters \
@@ -49,9 +56,10 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab chapters
 
 outputs: $(STAMP)
-	for nb in $(NOTEBOOKS); do \
-		$(BIN)/jupyter execute --inplace --kernel_name=python3 "$$nb" || exit 1; \
-	done
+	$(BIN)/python scripts/execute_notebooks.py $(or $(NB),$(NOTEBOOKS))
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.run
 
 clean:
 	rm -rf _build .pytest_cache
