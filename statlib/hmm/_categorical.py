@@ -151,8 +151,8 @@ class CategoricalHMM(BaseEstimator):
     Notes
     -----
     ``forward`` and ``backward`` return the book's unscaled alpha and beta and P(O | lambda) by
-    default; these underflow for long sequences (P(O | lambda) is about 10^-30 000 for 100 000
-    observations). With ``scaled=True`` they return each time step's probabilities normalised to
+    default; these underflow for long sequences (with two equally likely symbols, P(O | lambda) is
+    about 10^-30 000 for 100 000 observations). With ``scaled=True`` they return each time step's probabilities normalised to
     sum to one and the log-probability log P(O | lambda) instead, at the same cost. ``viterbi``
     works in log space and returns P* (or log P* with ``log=True``).
 
