@@ -457,3 +457,25 @@ def test_sklearn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+# --------------------------------------------------------------------------------------------------
+# the chapter's figure helpers run (their output is checked by eye in the chapter)
+def test_figure_helpers_run(ex102):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from statlib.viz import hmm as viz
+
+    model, obs = ex102
+    fig = viz.viterbi_steps(model, obs)
+    assert len([ax for ax in fig.axes if ax.axison]) == len(obs) + 1
+    plt.close(fig)
+    long_obs, states = model.sample(50, random_state=0)
+    fig = viz.plot_decoding(long_obs, states, {"Viterbi": model.decode(long_obs)}, model.gamma(long_obs))
+    plt.close(fig)
+    fig, ax = plt.subplots()
+    viz.plot_emissions(model.emissionprob, ["red", "white"], ax=ax)
+    plt.close(fig)

@@ -4,7 +4,7 @@ import numpy as np
 
 
 def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False, value_name="δ",
-                 state_labels=None, obs_labels=None, fmt="{:.4g}"):
+                 state_labels=None, obs_labels=None, fmt="{:.4g}", show_path=True):
     """Draw the trellis of an HMM (Li Hang Figures 10.2 and 10.4): one column per time, one node per state.
 
     Parameters
@@ -18,7 +18,7 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
         A state path to highlight (drawn in red over the arrows).
     upto : int, optional
         Show only times 0..upto-1 (for stepping through the recursion); the path is drawn only when
-        every column is shown.
+        every column is shown (and ``show_path`` is true).
     all_edges : bool
         Draw every transition as a thin grey line (the "path structure" of Figure 10.2).
     """
@@ -38,7 +38,7 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
                 ax.annotate("", xy=(t, y(i)), xytext=(t - 1, y(j)),
                             arrowprops=dict(arrowstyle="->", color="tab:blue", lw=1.2, shrinkA=17, shrinkB=17),
                             zorder=2)
-    if path is not None and upto == T:
+    if path is not None and upto == T and show_path:
         ax.plot(np.arange(T), [y(i) for i in path], color="tab:red", lw=3, alpha=0.6, zorder=3,
                 label="optimal path")
     for t in range(T):
@@ -61,29 +61,40 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
     return ax
 
 
-def viterbi_steps(model, obs, *, state_labels=None, obs_labels=None):
-    """Small multiples: the trellis of algorithm 10.5 after each time step, and with the path at the end."""
+def viterbi_steps(model, obs, *, state_labels=None, obs_labels=None, ncols=2):
+    """Small multiples: the trellis of algorithm 10.5 after each time step, then the backtracked path."""
     import matplotlib.pyplot as plt
 
-    path, _, delta, psi = model.viterbi(obs, return_trellis=True)
+    path, prob, delta, psi = model.viterbi(obs, return_trellis=True)
     T = len(obs)
-    fig, axes = plt.subplots(1, T, figsize=(3.4 * T, 3.2), constrained_layout=True)
-    for t, ax in enumerate(np.atleast_1d(axes)):
-        draw_trellis(ax, delta, psi=psi, path=path, upto=t + 1, state_labels=state_labels, obs_labels=obs_labels)
-        ax.set_title(f"after step t = {t + 1}" + (" and backtracking" if t == T - 1 else ""), fontsize=9)
+    nrows = int(np.ceil((T + 1) / ncols))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(4.6 * ncols, 3.6 * nrows), constrained_layout=True)
+    axes = np.atleast_1d(axes).ravel()
+    for k, ax in enumerate(axes):
+        if k > T:
+            ax.axis("off")
+            continue
+        final = k == T
+        draw_trellis(ax, delta, psi=psi, path=path, upto=min(k + 1, T), show_path=final,
+                     state_labels=state_labels, obs_labels=obs_labels)
+        if final:
+            best = " → ".join(str(i + 1) for i in path)
+            ax.set_title(f"backtracking: P* = {prob:.4g}, I* = ({best})", fontsize=9)
+        else:
+            ax.set_title(f"after step t = {k + 1}: δ and Ψ", fontsize=9)
     return fig
 
 
 def viterbi_explorer(model, obs, *, state_labels=None, obs_labels=None):
     """Widget: step through algorithm 10.5 on ``obs``, one time step (one trellis column) at a time;
-    the last step also backtracks the optimal path. Needs a running kernel."""
+    step T + 1 backtracks the optimal path. Needs a running kernel."""
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
     path, prob, delta, psi = model.viterbi(obs, return_trellis=True)
     T = len(obs)
-    step = widgets.IntSlider(value=1, min=1, max=T, description="time t")
-    play = widgets.Play(interval=1200, min=1, max=T)
+    step = widgets.IntSlider(value=1, min=1, max=T + 1, description="step")
+    play = widgets.Play(interval=1200, min=1, max=T + 1)
     widgets.jslink((play, "value"), (step, "value"))
     out = widgets.Output()
 
@@ -92,8 +103,9 @@ def viterbi_explorer(model, obs, *, state_labels=None, obs_labels=None):
         with out:
             out.clear_output(wait=True)
             fig, ax = plt.subplots(figsize=(1.8 * T + 2, 3.6))
-            draw_trellis(ax, delta, psi=psi, path=path, upto=t, state_labels=state_labels, obs_labels=obs_labels)
-            if t == T:
+            draw_trellis(ax, delta, psi=psi, path=path, upto=min(t, T), show_path=t > T,
+                         state_labels=state_labels, obs_labels=obs_labels)
+            if t > T:
                 best = " → ".join(str(i + 1) for i in path)
                 ax.set_title(f"P* = {prob:.4g}; backtracking gives I* = ({best})", fontsize=9)
             else:
