@@ -54,6 +54,13 @@ def test_page(browser, site_url, entry):
         for raw in ("$$", "\\[", "\\(", "\\begin{"):
             assert raw not in prose, f"raw TeX {raw!r} left in the text"
 
+        bare = page.evaluate(
+            """() => Array.from(document.querySelectorAll('main a.reference'))
+                     .map(a => a.innerText.trim())
+                     .filter(t => /^(Algorithm|Theorem|Definition|Lemma|Proposition|Corollary|Exercise)$/.test(t))"""
+        )
+        assert not bare, f"cross-references with no number or title (give {{prf:ref}} an explicit text): {bare}"
+
         broken = page.evaluate("Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)")
         assert not broken, f"images that did not load: {broken}"
 
