@@ -1,0 +1,81 @@
+"""Li Hang ch. 10 (hidden Markov models): exercises 10.1-10.5.
+
+States in the answers use the book's 1-based names (q_1, q_2, q_3 -> 1, 2, 3).
+"""
+
+import numpy as np
+
+from ._checkers import numeric, predicate
+from ._registry import register
+
+# Exercise 10.1: P(O | lambda) for O = (red, white, red, white) under the model of Example 10.2.
+_P_10_1 = 0.0600908
+
+register(
+    "lihang-10.1",
+    numeric(_P_10_1, atol=5e-6),
+    hint="run the backward recursion beta_t(i) = sum_j a_ij b_j(o_{t+1}) beta_{t+1}(j) from beta_4 = 1, "
+         "then P = sum_i pi_i b_i(o_1) beta_1(i); give at least five significant digits.",
+)
+
+register(
+    "lihang-10.2",
+    numeric(0.536952, atol=5e-4),
+    hint="gamma_4(3) = alpha_4(3) beta_4(3) / P(O | lambda): run the forward pass to t = 4 and the backward "
+         "pass down to t = 4, and divide by P(O | lambda) = sum_i alpha_8(i).",
+)
+
+
+def _path_10_3(answer):
+    path = np.asarray(answer).tolist()
+    if path == [3, 2, 2, 2]:
+        return True, ""
+    if path == [2, 1, 1, 1]:
+        return False, "those look like 0-based indices; name the states as the book does, 1, 2, 3."
+    if len(path) != 4:
+        return False, f"the path has T = 4 states, got {len(path)}."
+    return False, "that is not the most probable path."
+
+
+register(
+    "lihang-10.3",
+    predicate(_path_10_3, success="that matches: I* = (3, 2, 2, 2), with P* = 0.003024."),
+    hint="keep delta_t(i) and Psi_t(i) for t = 1..4 as in Example 10.3, take the largest delta_4, then "
+         "follow Psi back from it.",
+)
+
+
+def _identity_10_4(answer):
+    values = np.asarray(answer, dtype=float)
+    if values.shape != (3,):
+        return False, "give the three sums, for t = 1, 2, 3 (shape (3,))."
+    if np.allclose(values, _P_10_1, rtol=1e-6, atol=0.0):
+        return True, ""
+    return False, "each sum should be the same number, P(O | lambda) of Exercise 10.1."
+
+
+register(
+    "lihang-10.4",
+    predicate(_identity_10_4, success="the sum is the same for every t: it is P(O | lambda) = 0.0600908."),
+    hint="for each t compute sum_i sum_j alpha_t(i) a_ij b_j(o_{t+1}) beta_{t+1}(j) with the alpha and beta "
+         "of Exercise 10.1 (0-based rows t-1 and t).",
+)
+
+
+def _operation_10_5(answer):
+    if not isinstance(answer, str):
+        return False, "answer with a word, e.g. 'product'."
+    word = answer.strip().lower()
+    if word in {"max", "maximum", "maximisation", "maximization"}:
+        return True, ""
+    if word in {"sum", "summation", "addition"}:
+        return False, "the sum over j is what the forward recursion does; the question is what Viterbi uses instead."
+    return False, "that is not it."
+
+
+register(
+    "lihang-10.5",
+    predicate(_operation_10_5, success="yes: delta replaces the sum over predecessors j in alpha's recursion by "
+                                        "a maximum (and records the argmax in Psi)."),
+    hint="compare (10.16) with (10.45) term by term: which operation is applied over the predecessor j?",
+)

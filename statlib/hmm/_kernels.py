@@ -1,0 +1,266 @@
+"""Numba kernels of the hidden Markov model (Li Hang ch. 10).
+
+Every kernel receives validated, C-contiguous arrays: ``startprob`` (N,), ``transmat`` (N, N) with
+``transmat[i, j] = a_ij = P(i_{t+1} = j | i_t = i)``, and the emission matrix stored *transposed*,
+``emission_t`` (M, N) with ``emission_t[k, j] = b_j(k)``, so that the column of B needed at time t,
+``b_.(o_t)``, is the contiguous row ``emission_t[o_t]``. Observations ``obs`` are int64 symbols in
+``0..M-1``. No kernel allocates inside its time loop.
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
+    """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
+
+    ``transmat_t`` is A transposed, ``transmat_t[i, j] = a_ji``, so the sum in (10.16) over the
+    predecessors j of state i is a dot product of two contiguous rows. Writes
+    ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
+    (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
+    sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
+    alpha_t = alpha[t] * scale[0] * ... * scale[t], and (10.17) becomes
+    log P(O | lambda) = sum_t log scale[t], accumulated as a running product that is moved into the
+    logarithm only when it gets small (one log per few hundred steps instead of one per step).
+    If the sequence is impossible under the model (some scale is 0), the remaining rows are set to
+    zero and -inf is returned.
+
+    To compute only log P(O | lambda) (``score``), pass ``alpha`` with 2 rows and ``scale`` with 1:
+    the last two rows of alpha are then kept in turn and no table of size T is written.
+    """
+    T = obs.shape[0]
+    N = startprob.shape[0]
+    keep = alpha.shape[0] >= T
+    log_prob = 0.0
+    product = 1.0
+    for t in range(T):
+        b = emission_t[obs[t]]
+        cur = alpha[t] if keep else alpha[t & 1]
+        s = 0.0
+        if t == 0:
+            for i in range(N):
+                v = startprob[i] * b[i]  # (10.15)
+                cur[i] = v
+                s += v
+        else:
+            prev = alpha[t - 1] if keep else alpha[(t - 1) & 1]
+            for i in range(N):
+                into_i = transmat_t[i]
+                v = 0.0
+                for j in range(N):
+                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
+                v *= b[i]  # (10.16)
+                cur[i] = v
+                s += v
+        if s == 0.0:
+            if keep:
+                for u in range(t, T):
+                    scale[u] = 0.0
+                    for i in range(N):
+                        alpha[u, i] = 0.0
+            return -np.inf
+        if keep:
+            scale[t] = s
+        inv = 1.0 / s
+        for i in range(N):
+            cur[i] *= inv
+        if s < 1e-100:
+            log_prob += math.log(s)
+        else:
+            product *= s  # stays above 1e-250: no underflow
+            if product < 1e-150:
+                log_prob += math.log(product)
+                product = 1.0
+    return log_prob + math.log(product)
+
+
+@njit(cache=True)
+def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
+    """Algorithm 10.3 with scaling; returns log P(O | lambda) by (10.21).
+
+    Independent of the forward pass: each row of the backward probabilities (10.18) is normalised
+    by its own sum, ``beta[t] = beta_t / (scale[t] * scale[t+1] * ... * scale[T-1])``, starting
+    from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
+    log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
+    Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
+    """
+    T = obs.shape[0]
+    N = startprob.shape[0]
+    for i in range(N):
+        beta[T - 1, i] = 1.0 / N  # (10.19), normalised
+    scale[T - 1] = N
+    log_scale = math.log(N)
+    for t in range(T - 2, -1, -1):
+        b = emission_t[obs[t + 1]]
+        nxt = beta[t + 1]
+        cur = beta[t]
+        s = 0.0
+        for i in range(N):
+            row = transmat[i]
+            v = 0.0
+            for j in range(N):
+                v += row[j] * b[j] * nxt[j]  # (10.20)
+            cur[i] = v
+            s += v
+        if s == 0.0:
+            for u in range(0, t + 1):
+                scale[u] = 0.0
+                for i in range(N):
+                    beta[u, i] = 0.0
+            return -np.inf
+        scale[t] = s
+        inv = 1.0 / s
+        for i in range(N):
+            cur[i] *= inv
+        log_scale += math.log(s)
+    b = emission_t[obs[0]]
+    p = 0.0
+    for i in range(N):
+        p += startprob[i] * b[i] * beta[0, i]  # (10.21)
+    if p == 0.0:
+        return -np.inf
+    return math.log(p) + log_scale
+
+
+@njit(cache=True)
+def _backward_with_forward_scales(transmat, emission_t, obs, scale, beta):
+    """The backward recursion (10.20) scaled by the forward pass's ``scale`` (Rabiner's scaling).
+
+    ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
+    scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
+    """
+    T = obs.shape[0]
+    N = transmat.shape[0]
+    for i in range(N):
+        beta[T - 1, i] = 1.0  # (10.19)
+    for t in range(T - 2, -1, -1):
+        b = emission_t[obs[t + 1]]
+        nxt = beta[t + 1]
+        inv = 1.0 / scale[t + 1]
+        for i in range(N):
+            row = transmat[i]
+            v = 0.0
+            for j in range(N):
+                v += row[j] * b[j] * nxt[j]  # (10.20)
+            beta[t, i] = v * inv
+
+
+@njit(cache=True)
+def _baum_welch_stats(startprob, transmat, transmat_t, emission_t, obs, offsets, alpha, beta, scale,
+                      start_acc, trans_acc, emit_acc):
+    """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
+
+    ``transmat_t`` is ``transmat`` transposed (for the forward pass). Sequence s is
+    ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
+    at least as long as the longest sequence. Adds to the accumulators the expected counts
+    gamma_1(i) (for (10.41)), sum_t xi_t(i, j) (the numerator of (10.39), (10.29)) and
+    sum_{t: o_t = k} gamma_t(j) (the numerator of (10.40)); the denominators are their row sums.
+    gamma_t(i) = alpha[t, i] * beta[t, i] (10.24) and
+    xi_t(i, j) = alpha[t, i] a_ij b_j(o_{t+1}) beta[t+1, j] / scale[t+1] (10.26), in scaled form.
+    Returns -inf as soon as one sequence is impossible under the current parameters.
+    """
+    N = startprob.shape[0]
+    total = 0.0
+    for s in range(offsets.shape[0] - 1):
+        seq = obs[offsets[s]:offsets[s + 1]]
+        T = seq.shape[0]
+        log_prob = _forward_scaled(startprob, transmat_t, emission_t, seq, alpha, scale)
+        if log_prob == -np.inf:
+            return -np.inf
+        total += log_prob
+        _backward_with_forward_scales(transmat, emission_t, seq, scale, beta)
+        for i in range(N):
+            start_acc[i] += alpha[0, i] * beta[0, i]  # gamma_1(i), (10.41)
+        for t in range(T):
+            o = seq[t]
+            for i in range(N):
+                emit_acc[i, o] += alpha[t, i] * beta[t, i]  # gamma_t(i), (10.40)
+            if t + 1 < T:
+                b = emission_t[seq[t + 1]]
+                inv = 1.0 / scale[t + 1]
+                for j in range(N):
+                    w = b[j] * beta[t + 1, j] * inv
+                    for i in range(N):
+                        trans_acc[i, j] += alpha[t, i] * transmat[i, j] * w  # xi_t(i, j), (10.26)
+    return total
+
+
+@njit(cache=True)
+def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi, path):
+    """Algorithm 10.5 in log space; returns log P* and writes the optimal path to ``path``.
+
+    ``log_transmat_t[i, j] = log a_ji`` (A transposed, so the predecessors of i are a contiguous row).
+    log delta_1(i) = log pi_i + log b_i(o_1); then for t = 2..T (10.45), (10.46):
+    log delta_t(i) = max_j [log delta_{t-1}(j) + log a_ji] + log b_i(o_t) and psi[t, i] is the
+    maximising j (the first one on ties); psi[0] = -1 (no predecessor). ``psi`` may be any signed
+    integer type wide enough for N (int8 for up to 127 states keeps the table small). Backtracking is
+    i*_t = psi[t+1, i*_{t+1}] (step (4), with the book's misprinted bar removed). ``delta`` has
+    T rows (the whole trellis is kept) or 2 rows (only the last two are kept, used in turn).
+    Logarithms of zero probabilities are -inf, which the max handles.
+    """
+    T = obs.shape[0]
+    N = log_startprob.shape[0]
+    keep = delta.shape[0] == T
+    b = log_emission_t[obs[0]]
+    for i in range(N):
+        delta[0, i] = log_startprob[i] + b[i]
+        psi[0, i] = -1
+    for t in range(1, T):
+        prev = delta[t - 1] if keep else delta[(t - 1) & 1]
+        cur = delta[t] if keep else delta[t & 1]
+        b = log_emission_t[obs[t]]
+        back = psi[t]
+        for i in range(N):
+            into_i = log_transmat_t[i]
+            best = prev[0] + into_i[0]
+            arg = 0
+            for j in range(1, N):
+                v = prev[j] + into_i[j]
+                if v > best:
+                    best = v
+                    arg = j
+            cur[i] = best + b[i]
+            back[i] = arg
+    last = delta[T - 1] if keep else delta[(T - 1) & 1]
+    best = last[0]
+    arg = 0
+    for i in range(1, N):
+        if last[i] > best:
+            best = last[i]
+            arg = i
+    path[T - 1] = arg
+    for t in range(T - 2, -1, -1):
+        path[t] = psi[t + 1, path[t + 1]]
+    return best
+
+
+@njit(cache=True)
+def _sample(start_cdf, trans_cdf, emit_cdf, u_state, u_obs, states, obs):
+    """Algorithm 10.1, emitting exactly T = len(obs) observations (the book's loop stops one short).
+
+    ``*_cdf`` are cumulative sums along the last axis of pi, A and B; ``u_state`` and ``u_obs`` are
+    uniform draws on [0, 1) made in NumPy, so the result is reproducible from the seed. Each draw is
+    inverted by a linear scan: the first k with u < cdf[k] (the last k if rounding leaves u above
+    every cdf value; the caller normalises each cdf so its last entry is exactly 1, which makes that
+    unreachable).
+    """
+    T = obs.shape[0]
+    N = start_cdf.shape[0]
+    M = emit_cdf.shape[1]
+    state = _invert(start_cdf, u_state[0], N)  # step (1)
+    for t in range(T):  # steps (2)-(5), for t = 1..T
+        states[t] = state
+        obs[t] = _invert(emit_cdf[state], u_obs[t], M)  # step (3)
+        if t + 1 < T:
+            state = _invert(trans_cdf[state], u_state[t + 1], N)  # step (4)
+
+
+@njit(cache=True)
+def _invert(cdf, u, n):
+    for k in range(n):
+        if u < cdf[k]:
+            return k
+    return n - 1
