@@ -168,9 +168,10 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
     Notes
     -----
     ``X`` is a list of sequences, each an array (n_positions, n_features), and ``y`` a list of label arrays
-    of the same lengths. A single 2-D array ``X`` with a 1-D ``y`` is read as one sequence, which lets the
-    scikit-learn estimator checks run on this class; two of them cannot hold for any sequence model (a
-    position's label depends on its neighbours, so predictions change when the rows are permuted or split).
+    of the same lengths. A single 2-D array ``X`` (or a list of rows) with a 1-D ``y`` is read as one
+    sequence, which lets the scikit-learn estimator checks run on this class; two of them cannot hold for
+    any sequence model (a position's label depends on its neighbours, so predictions change when the rows
+    are permuted or split).
 
     References
     ----------
@@ -202,7 +203,7 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
 
     def _stack(self, X, y=None, *, reset):
         """Validate; return (stacked X, stacked y or None, offsets, was_list)."""
-        if isinstance(X, (list, tuple)):
+        if _is_sequence_list(X):
             if len(X) == 0:
                 raise ValueError("X must contain at least one sequence, got an empty list")
             seqs = [check_array(x, f"X[{j}]", ndim=2) for j, x in enumerate(X)]
@@ -422,7 +423,7 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
     def score(self, X, y, sample_weight=None):
         """Accuracy over all positions of all sequences."""
         pred = self.predict(X)
-        if isinstance(X, (list, tuple)):
+        if _is_sequence_list(X):
             pred = np.concatenate(pred)
             y = np.concatenate([np.asarray(lab) for lab in y])
         from sklearn.metrics import accuracy_score
@@ -436,6 +437,16 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         x = validate_data(self, check_array(x, "x", ndim=2), reset=False, dtype=np.float64)
         return matrix_form(x @ self.state_weights_, self.transition_weights_)
+
+
+def _is_sequence_list(X):
+    """A list (or tuple) of 2-D sequences, as opposed to one 2-D array or a list of rows."""
+    if not isinstance(X, (list, tuple)):
+        return False
+    if len(X) == 0:
+        return True
+    first = X[0]
+    return not isinstance(first, (str, bytes)) and np.ndim(first) == 2
 
 
 def _iis_newton(A, T_x, emp, w, c2, max_step, n_newton=50):
