@@ -70,6 +70,8 @@ def check(exercise_id, answer):
     if exercise_id not in _EXERCISES:
         raise ValueError(f"exercise_id {exercise_id!r} is unknown; known ids: {', '.join(sorted(_EXERCISES))}")
     checker, hint = _EXERCISES[exercise_id]
+    if answer is None:
+        return Feedback(exercise_id, False, "no answer yet: replace None with your answer and run the cell again.")
     try:
         correct, message = checker(answer)
     except (TypeError, ValueError, IndexError) as exc:

@@ -1,0 +1,73 @@
+"""Li Hang ch. 2 (perceptron): exercises 2.1-2.3."""
+
+import warnings
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from ._checkers import exact, predicate
+from ._registry import register
+
+# 2.1: the perceptron cannot represent XOR: the four XOR points are not linearly separable.
+register(
+    "lihang-2.1",
+    exact(False),
+    hint="try to find w, b with y_i (w . x_i + b) > 0 for all four XOR points; adding the two inequalities "
+    "of each class gives a contradiction.",
+)
+
+
+def _check_own_example(answer):
+    """Exercise 2.2: the reader's own example (X, y, eta, w, b), worked by hand, must match algorithm 2.1."""
+    from ..linear_model import Perceptron
+
+    X, y, eta, w, b = answer
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    if X.ndim != 2 or len(X) < 3:
+        return False, "X should be a 2-D array with at least three points."
+    if set(np.unique(y)) != {-1, 1}:
+        return False, "y should hold the labels +1 and -1, both present."
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ConvergenceWarning)
+        try:
+            model = Perceptron(eta=eta).fit(X, y)
+        except ConvergenceWarning:
+            return False, "the perceptron does not converge on your data: are they linearly separable?"
+    if model.n_updates_[0] < 3:
+        return False, f"your example needs only {model.n_updates_[0]} update(s): pick data that take more."
+    if np.allclose(model.coef_[0], w) and np.isclose(model.intercept_[0], b):
+        return True, f"algorithm 2.1 also ends at w = {model.coef_[0].tolist()}, b = {model.intercept_[0]}."
+    return False, "algorithm 2.1, visiting the points in order x1, x2, ... cyclically, ends elsewhere."
+
+
+register(
+    "lihang-2.2",
+    predicate(_check_own_example),
+    hint="redo the table step by step: at each step scan from where you stopped, and update on a point with "
+    "y_i (w . x_i + b) <= 0 (a point on the line counts as misclassified).",
+)
+
+_XOR_POSITIVE = np.array([[0.0, 1.0], [1.0, 0.0]])
+_XOR_NEGATIVE = np.array([[0.0, 0.0], [1.0, 1.0]])
+
+
+def _check_common_point(answer):
+    """Exercise 2.3 (computational half): convex weights putting one point in both hulls of the XOR classes."""
+    lam_pos, lam_neg = (np.asarray(a, dtype=float) for a in answer)
+    if lam_pos.shape != (2,) or lam_neg.shape != (2,):
+        return False, "give two weights for the positive points and two for the negative points."
+    for name, lam in (("positive", lam_pos), ("negative", lam_neg)):
+        if np.any(lam < -1e-12) or not np.isclose(lam.sum(), 1.0):
+            return False, f"the {name} weights must be non-negative and sum to 1."
+    p, q = lam_pos @ _XOR_POSITIVE, lam_neg @ _XOR_NEGATIVE
+    if np.allclose(p, q):
+        return True, f"both hulls contain {p.tolist()}, so no line separates the classes."
+    return False, f"your weights give {p.tolist()} in the positive hull but {q.tolist()} in the negative one."
+
+
+register(
+    "lihang-2.3",
+    predicate(_check_common_point),
+    hint="both diagonals of the unit square pass through its centre.",
+)

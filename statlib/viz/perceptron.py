@@ -1,0 +1,86 @@
+"""Figures and the explorer for the perceptron chapter (Li Hang ch. 2)."""
+
+import itertools
+
+import numpy as np
+
+from ..linear_model import Perceptron
+
+
+def draw_line(ax, w, b, *, xlim, **style):
+    """Draw w . x + b = 0 over ``xlim`` (nothing if w = 0)."""
+    w = np.asarray(w, dtype=float)
+    xs = np.linspace(*xlim, 2)
+    if abs(w[1]) > 1e-12:
+        ax.plot(xs, -(w[0] * xs + b) / w[1], **style)
+    elif abs(w[0]) > 1e-12:
+        ax.axvline(-b / w[0], **style)
+
+
+def draw_step(ax, X, y, points, w, b, k, *, names=None, lim=(0, 5)):
+    """Panel for update ``k`` of a replayed fit: points, the current line, the point just used."""
+    names = names if names is not None else [f"x{i + 1}" for i in range(len(X))]
+    ax.scatter(*X[y > 0].T, marker="o", s=60, color="tab:blue", edgecolor="k", label="+1")
+    ax.scatter(*X[y < 0].T, marker="s", s=60, color="tab:red", edgecolor="k", label="−1")
+    for name, (a, c) in zip(names, X):
+        ax.annotate(name, (a, c), textcoords="offset points", xytext=(6, 4))
+    if k > 0:
+        ax.scatter(*X[points[k - 1]], s=250, facecolor="none", edgecolor="orange", linewidth=2)
+    draw_line(ax, w[k], b[k], xlim=lim, color="k")
+    ax.set_xlim(*lim)
+    ax.set_ylim(*lim)
+    ax.set_aspect("equal")
+    ax.set_xlabel("$x^{(1)}$")
+    ax.set_ylabel("$x^{(2)}$")
+    wk = ", ".join(f"{v:g}" for v in w[k])
+    ax.set_title(f"k = {k}: w = ({wk}), b = {b[k]:g}", fontsize=9)
+
+
+def plot_updates(X, y, points, w, b, *, ncols=4, names=None, lim=(0, 5)):
+    """Small multiples: one panel per row of Table 2.1."""
+    import matplotlib.pyplot as plt
+
+    n = len(w)
+    nrows = int(np.ceil(n / ncols))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(3 * ncols, 3 * nrows), constrained_layout=True)
+    for k, ax in enumerate(axes.ravel()):
+        if k < n:
+            draw_step(ax, X, y, points, w, b, k, names=names, lim=lim)
+        else:
+            ax.axis("off")
+    return fig
+
+
+def explorer(X, y, *, names=None, lim=(0, 5)):
+    """Widget: choose eta and the visiting order, then step through the updates of algorithm 2.1."""
+    import ipywidgets as widgets
+    import matplotlib.pyplot as plt
+
+    names = names if names is not None else [f"x{i + 1}" for i in range(len(X))]
+    orders = {" → ".join(names[i] for i in p): list(p) for p in itertools.permutations(range(len(X)))}
+    eta = widgets.FloatSlider(value=1.0, min=0.1, max=2.0, step=0.1, description="η")
+    order = widgets.Dropdown(options=list(orders), description="order")
+    step = widgets.IntSlider(value=0, min=0, max=1, description="update k")
+    play = widgets.Play(interval=800, min=0, max=1)
+    widgets.jslink((play, "value"), (step, "value"))
+    out = widgets.Output()
+
+    def replay():
+        perm = np.array(orders[order.value])
+        model = Perceptron(eta=eta.value).fit(X[perm], y[perm])
+        local, w, b = model.history(X[perm], y[perm])
+        return perm[local], w, b
+
+    def redraw(*_):
+        points, w, b = replay()
+        step.max = play.max = len(w) - 1
+        with out:
+            out.clear_output(wait=True)
+            fig, ax = plt.subplots(figsize=(4.5, 4.5))
+            draw_step(ax, X, y, points, w, b, min(step.value, len(w) - 1), names=names, lim=lim)
+            plt.show()
+
+    for control in (eta, order, step):
+        control.observe(redraw, names="value")
+    redraw()
+    return widgets.VBox([widgets.HBox([eta, order]), widgets.HBox([play, step]), out])

@@ -1,0 +1,67 @@
+"""statlib.exercises: the checker API, and the answers to the perceptron exercises (derived in the chapter)."""
+
+import numpy as np
+import pytest
+
+from statlib.exercises import Feedback, check, exercise_ids, register
+from statlib.exercises._checkers import exact, numeric
+
+
+def test_ids_follow_the_scheme():
+    ids = exercise_ids()
+    assert {"lihang-2.1", "lihang-2.2", "lihang-2.3"} <= set(ids)
+
+
+def test_unknown_and_malformed_ids():
+    with pytest.raises(ValueError, match="exercise_id 'lihang-99.9' is unknown"):
+        check("lihang-99.9", 1)
+    with pytest.raises(TypeError, match="exercise_id must be a string"):
+        check(2.1, 1)
+    with pytest.raises(ValueError, match="must look like"):
+        register("perceptron one", exact(True), hint="")
+
+
+def test_no_answer_yet():
+    feedback = check("lihang-2.1", None)
+    assert not feedback and "no answer yet" in feedback.message
+
+
+def test_feedback_renders_as_text_and_html():
+    feedback = check("lihang-2.1", False)
+    assert isinstance(feedback, Feedback) and feedback.correct
+    assert repr(feedback).startswith("[lihang-2.1] Correct")
+    assert "Correct" in feedback._repr_html_()
+
+
+def test_2_1_xor_is_not_separable():
+    assert check("lihang-2.1", False)
+    wrong = check("lihang-2.1", True)
+    assert not wrong and "Hint:" in wrong.message
+
+
+def test_2_2_own_worked_example():
+    # The worked example in the chapter's solution, traced by hand there: 7 updates, ending at w = (2, 1), b = -3.
+    X = [[2, 2], [3, 1], [0, 1], [1, 0]]
+    y = [1, 1, -1, -1]
+    assert check("lihang-2.2", (X, y, 1.0, [2, 1], -3))
+    assert not check("lihang-2.2", (X, y, 1.0, [1, 1], -3))
+    # Example 2.1 itself ends at w = (1, 1), b = -3 (Table 2.1).
+    assert check("lihang-2.2", ([[3, 3], [4, 3], [1, 1]], [1, 1, -1], 1.0, [1, 1], -3))
+    xor = check("lihang-2.2", ([[0, 1], [1, 0], [0, 0], [1, 1]], [1, 1, -1, -1], 1.0, [0, 0], 0))
+    assert not xor and "linearly separable" in xor.message
+    assert not check("lihang-2.2", "not a tuple")
+
+
+def test_2_3_common_point_of_the_hulls():
+    assert check("lihang-2.3", ([0.5, 0.5], [0.5, 0.5]))
+    assert not check("lihang-2.3", ([0.3, 0.7], [0.5, 0.5]))
+    assert not check("lihang-2.3", ([1.5, -0.5], [0.5, 0.5]))
+    assert not check("lihang-2.3", ([1.0], [0.5, 0.5]))
+
+
+def test_numeric_checker_tolerance_and_order():
+    checker = numeric([1.0, 2.0], atol=1e-3, unordered=True)
+    assert checker([2.0005, 0.9995])[0]
+    assert not checker([2.1, 1.0])[0]
+    assert not checker([1.0, 2.0, 3.0])[0]
+    assert numeric(np.pi, atol=1e-4)(3.1416)[0]

@@ -1,0 +1,57 @@
+"""statlib._validation: every check names the argument and what was expected."""
+
+import numpy as np
+import pytest
+
+from statlib import _validation as v
+
+
+def test_check_array_shapes_and_values():
+    assert v.check_array([[1, 2], [3, 4]]).dtype == np.float64
+    with pytest.raises(ValueError, match=r"X must be a 2-D array.*reshape"):
+        v.check_array([1.0, 2.0])
+    with pytest.raises(ValueError, match="X must contain only finite numbers"):
+        v.check_array([[1.0, np.inf]])
+    with pytest.raises(ValueError, match="X must have at least 1 row"):
+        v.check_array(np.empty((0, 3)))
+    with pytest.raises(TypeError, match="X must be array-like of numbers"):
+        v.check_array([["a", "b"]])
+    with pytest.raises(TypeError, match="X must be array-like of numbers, got a str"):
+        v.check_array("abc")
+
+
+def test_integer_arrays():
+    np.testing.assert_array_equal(v.check_vector([0, 1, 2.0], "obs", dtype=np.int64), [0, 1, 2])
+    with pytest.raises(ValueError, match="obs must contain whole numbers"):
+        v.check_vector([0, 1.5], "obs", dtype=np.int64)
+
+
+def test_scalars():
+    assert v.check_real(2, "eta", low=0, low_inclusive=False) == 2.0
+    with pytest.raises(ValueError, match="eta must be > 0, got 0.0"):
+        v.check_real(0, "eta", low=0, low_inclusive=False)
+    with pytest.raises(TypeError, match="eta must be a real number"):
+        v.check_real(True, "eta")
+    with pytest.raises(ValueError, match="eta must be finite"):
+        v.check_real(float("nan"), "eta")
+    with pytest.raises(TypeError, match="k must be an integer"):
+        v.check_int(2.0, "k")
+    with pytest.raises(ValueError, match="k must be <= 5"):
+        v.check_int(6, "k", high=5)
+    with pytest.raises(ValueError, match="method must be one of 'power', 'algebraic'"):
+        v.check_choice("fast", "method", ("power", "algebraic"))
+
+
+def test_probabilities():
+    v.check_stochastic_matrix([[0.5, 0.5], [0.1, 0.9]], "transmat")
+    with pytest.raises(ValueError, match="transmat must be row-stochastic.*row 1 sums to 0.8"):
+        v.check_stochastic_matrix([[0.5, 0.5], [0.1, 0.7]], "transmat")
+    with pytest.raises(ValueError, match="startprob must be a probability vector: found a negative"):
+        v.check_probability_vector([1.2, -0.2], "startprob")
+    with pytest.raises(ValueError, match=r"obs must hold symbols 0..1; found 2"):
+        v.check_symbol_sequence([0, 1, 2], "obs", 2)
+
+
+def test_same_length():
+    with pytest.raises(ValueError, match="X and y must have the same number of samples; X has 2, y has 3"):
+        v.check_same_length(X=np.zeros((2, 1)), y=np.zeros(3))
