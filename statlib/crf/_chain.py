@@ -124,13 +124,16 @@ def _backward(expU, expT, beta, log_scale):
         beta[n - 1, j] = 1.0
     acc = 0.0
     log_scale[n - 1] = 0.0
+    nxt = np.empty(m)
     for i in range(n - 2, -1, -1):
         t = i if nt > 1 else 0
+        for b in range(m):  # M_{i+1}(a, b) = expT[a, b] expU[i+1, b]; fold the column factor in once
+            nxt[b] = expU[i + 1, b] * beta[i + 1, b]
         s = 0.0
         for a in range(m):
             v = 0.0
             for b in range(m):
-                v += expT[t, a, b] * expU[i + 1, b] * beta[i + 1, b]
+                v += expT[t, a, b] * nxt[b]
             beta[i, a] = v
             s += v
         for a in range(m):
@@ -158,13 +161,16 @@ def _posteriors(expU, expT, alpha, la, beta, lb, log_z_scaled, node, pair_sum):
         f = np.exp(la[i] + lb[i] - log_z_scaled)
         for j in range(m):
             node[i, j] = alpha[i, j] * beta[i, j] * f
+    col = np.empty(m)
     for i in range(1, n):
         t = i - 1 if nt > 1 else 0
         f = np.exp(la[i - 1] + lb[i] - log_z_scaled)
+        for b in range(m):
+            col[b] = expU[i, b] * beta[i, b] * f
         for a in range(m):
-            fa = alpha[i - 1, a] * f
+            fa = alpha[i - 1, a]
             for b in range(m):
-                pair_sum[t, a, b] += fa * expT[t, a, b] * expU[i, b] * beta[i, b]
+                pair_sum[t, a, b] += fa * expT[t, a, b] * col[b]
 
 
 @njit(cache=True)
