@@ -10,13 +10,14 @@ export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help venv book test unit notebooks lab outputs clean
+.PHONY: help venv book test unit notebooks lab outputs bench clean
 
 help:
 	@echo "make book     build the HTML book into _build/html (strict: warnings are errors)"
 	@echo "make test     run the unit tests and strict nbval over every chapter"
 	@echo "make lab      open the chapters in JupyterLab"
 	@echo "make outputs  re-execute every chapter in place (after changing statlib)"
+	@echo "make bench    time statlib against the reference libraries; writes benchmarks/results.json"
 	@echo "make clean    remove the build and caches"
 
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
@@ -52,6 +53,9 @@ outputs: $(STAMP)
 	for nb in $(NOTEBOOKS); do \
 		$(BIN)/jupyter execute --inplace --kernel_name=python3 "$$nb" || exit 1; \
 	done
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.run
 
 clean:
 	rm -rf _build .pytest_cache
