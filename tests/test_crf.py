@@ -512,3 +512,35 @@ _SEQUENCE_MODEL = (
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+# ---------------------------------------------------------------------------------------------
+# Figures (they run and draw what they say)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_figures_draw():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from statlib.viz import crf as viz
+
+    data = exercise_11_4()
+    fig, axes = plt.subplots(2, 3)
+    viz.plot_clique_graph(axes[0, 0])
+    viz.plot_chain_graph(axes[0, 1], 4)
+    viz.plot_chain_graph(axes[0, 2], 3, same_structure=True)
+    viz.plot_lattice(axes[1, 0], data.M, start=data.start, stop=data.stop, highlight=[0, 1, 0])
+    # 12 edges have a non-zero weight: 2 from start, 4 + 4 between positions, 2 into stop
+    assert len(axes[1, 0].lines) == 12
+    viz.plot_convergence(axes[1, 1], {"a": [3.0, 2.0, 1.0], "b": [3.0, 1.5, 1.0]})
+    rng = np.random.RandomState(0)
+    images, unary, trans = rng.rand(4, 64), rng.standard_normal((4, 10)), rng.standard_normal((10, 10))
+    fig2, ax2 = plt.subplots(2, 1)
+    path = viz.draw_decoding(ax2, images, unary, trans, 1.0, [0, 1, 2, 3])
+    np.testing.assert_array_equal(path, viterbi(unary, trans)[0])
+    explorer = viz.decoding_explorer(images, unary, trans, [0, 1, 2, 3])
+    assert explorer.children[0].description == "transition ×"
+    plt.close("all")

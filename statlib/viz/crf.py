@@ -25,6 +25,31 @@ def plot_clique_graph(ax):
     ax.legend(loc="lower center", fontsize=8, ncol=2, bbox_to_anchor=(0.5, -0.32))
 
 
+def plot_chain_graph(ax, n=4, *, same_structure=False):
+    """Li Hang Figs. 11.4 and 11.5: a linear-chain CRF. Labels Y_1..Y_n form a chain; the input is either one
+    node X joined to every label (Fig. 11.4) or a chain X_1..X_n with X_i joined to Y_i (Fig. 11.5)."""
+    ys = [(i, 0.0) for i in range(n)]
+    for i in range(n - 1):
+        ax.plot([i, i + 1], [0, 0], color="k", lw=1.5, zorder=1)
+    if same_structure:
+        for i in range(n):
+            ax.plot([i, i], [0, 1], color="grey", lw=1, zorder=1)
+            ax.scatter(i, 1, s=700, color="lightgrey", edgecolor="k", zorder=2)
+            ax.text(i, 1, f"$X_{i + 1}$", ha="center", va="center", zorder=3)
+    else:
+        centre = (n - 1) / 2
+        for i in range(n):
+            ax.plot([i, centre], [0, 1], color="grey", lw=1, zorder=1)
+        ax.scatter(centre, 1, s=1400, color="lightgrey", edgecolor="k", zorder=2)
+        ax.text(centre, 1, "$X$", ha="center", va="center", zorder=3)
+    for i, (x, y) in enumerate(ys):
+        ax.scatter(x, y, s=700, color="white", edgecolor="k", zorder=2)
+        ax.text(x, y, f"$Y_{i + 1}$", ha="center", va="center", zorder=3)
+    ax.set_xlim(-0.6, n - 0.4)
+    ax.set_ylim(-0.4, 1.4)
+    ax.axis("off")
+
+
 def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_text=None):
     """Li Hang Fig. 11.6: the start -> y_1 -> ... -> y_n -> stop lattice, each edge marked with its M_i entry.
 
