@@ -1,0 +1,152 @@
+"""Figures and the explorer for the conditional random field chapter (Li Hang ch. 11)."""
+
+import numpy as np
+
+from ..crf import marginals, viterbi
+
+
+def plot_clique_graph(ax):
+    """Li Hang Fig. 11.3: four nodes, edges Y1-Y2, Y2-Y3, Y3-Y4, Y4-Y2, Y1-Y3, maximal cliques shaded."""
+    from matplotlib.patches import Polygon
+
+    pos = {1: (0.0, 0.5), 2: (1.0, 1.0), 3: (1.0, 0.0), 4: (2.0, 0.5)}
+    for clique, colour in (((1, 2, 3), "tab:blue"), ((2, 3, 4), "tab:orange")):
+        ax.add_patch(Polygon([pos[v] for v in clique], closed=True, alpha=0.18, color=colour,
+                             label="maximal clique {" + ", ".join(f"$Y_{v}$" for v in clique) + "}"))
+    for a, b in [(1, 2), (2, 3), (3, 4), (4, 2), (1, 3)]:
+        ax.plot(*zip(pos[a], pos[b]), color="k", lw=1.5, zorder=1)
+    for v, (x, y) in pos.items():
+        ax.scatter(x, y, s=900, color="white", edgecolor="k", zorder=2)
+        ax.text(x, y, f"$Y_{v}$", ha="center", va="center", fontsize=12, zorder=3)
+    ax.set_xlim(-0.4, 2.4)
+    ax.set_ylim(-0.35, 1.35)
+    ax.set_aspect("equal")
+    ax.axis("off")  # a graph: positions carry no meaning
+    ax.legend(loc="lower center", fontsize=8, ncol=2, bbox_to_anchor=(0.5, -0.32))
+
+
+def plot_chain_graph(ax, n=4, *, same_structure=False):
+    """Li Hang Figs. 11.4 and 11.5: a linear-chain CRF. Labels Y_1..Y_n form a chain; the input is either one
+    node X joined to every label (Fig. 11.4) or a chain X_1..X_n with X_i joined to Y_i (Fig. 11.5)."""
+    ys = [(i, 0.0) for i in range(n)]
+    for i in range(n - 1):
+        ax.plot([i, i + 1], [0, 0], color="k", lw=1.5, zorder=1)
+    if same_structure:
+        for i in range(n):
+            ax.plot([i, i], [0, 1], color="grey", lw=1, zorder=1)
+            ax.scatter(i, 1, s=700, color="lightgrey", edgecolor="k", zorder=2)
+            ax.text(i, 1, f"$X_{i + 1}$", ha="center", va="center", zorder=3)
+    else:
+        centre = (n - 1) / 2
+        for i in range(n):
+            ax.plot([i, centre], [0, 1], color="grey", lw=1, zorder=1)
+        ax.scatter(centre, 1, s=1400, color="lightgrey", edgecolor="k", zorder=2)
+        ax.text(centre, 1, "$X$", ha="center", va="center", zorder=3)
+    for i, (x, y) in enumerate(ys):
+        ax.scatter(x, y, s=700, color="white", edgecolor="k", zorder=2)
+        ax.text(x, y, f"$Y_{i + 1}$", ha="center", va="center", zorder=3)
+    ax.set_xlim(-0.6, n - 0.4)
+    ax.set_ylim(-0.4, 1.4)
+    ax.axis("off")
+
+
+def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_text=None):
+    """Li Hang Fig. 11.6: the start -> y_1 -> ... -> y_n -> stop lattice, each edge marked with its M_i entry.
+
+    Edges with weight zero are not drawn; ``highlight`` (0-based labels y_1..y_n) is drawn thick.
+    ``edge_text(i, a, b, value)`` gives the text on the edge from label a at position i to label b (by
+    default the value of M_{i+1}(a, b)).
+    """
+    if edge_text is None:
+        def edge_text(i, a, b, value):
+            return f"{value:g}"
+
+    M = np.asarray(M, dtype=float)
+    n1, m = M.shape[0], M.shape[1]
+    n = n1 - 1
+    names = label_names if label_names is not None else [str(j + 1) for j in range(m)]
+
+    def xy(i, j):  # column i = 0 (start) .. n+1 (stop), row j
+        return i, m - 1 - j
+
+    nodes = {(0, start), (n + 1, stop)} | {(i, j) for i in range(1, n + 1) for j in range(m)}
+    hl = set()
+    if highlight is not None:
+        full = [start] + list(highlight) + [stop]
+        hl = {(i, full[i], full[i + 1]) for i in range(n + 1)}
+    for i in range(n + 1):
+        for a in range(m):
+            for b in range(m):
+                if (i, a) not in nodes or (i + 1, b) not in nodes or M[i, a, b] == 0:
+                    continue
+                (x0, y0), (x1, y1) = xy(i, a), xy(i + 1, b)
+                strong = (i, a, b) in hl
+                ax.plot([x0, x1], [y0, y1], color="tab:red" if strong else "grey", lw=3 if strong else 1, zorder=1)
+                t = 0.3 if y1 != y0 else 0.5
+                ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0) + 0.06, edge_text(i, a, b, M[i, a, b]), fontsize=8,
+                        ha="center", color="tab:red" if strong else "k",
+                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
+    for i, j in nodes:
+        x, y = xy(i, j)
+        ax.scatter(x, y, s=500, color="white", edgecolor="k", zorder=2)
+        label = "start" if i == 0 else "stop" if i == n + 1 else names[j]
+        ax.text(x, y, label if i in (0, n + 1) else f"{label}", ha="center", va="center", fontsize=8, zorder=3)
+    ax.set_xticks(range(n + 2))
+    ax.set_xticklabels(["$y_0$"] + [f"$y_{i}$" for i in range(1, n + 1)] + [f"$y_{n + 1}$"])
+    ax.set_yticks(range(m))
+    ax.set_yticklabels([f"label {names[m - 1 - r]}" for r in range(m)])
+    ax.set_xlabel("position")
+    ax.set_ylim(-0.6, m - 0.4)
+    ax.set_xlim(-0.4, n + 1.4)
+
+
+def plot_convergence(ax, curves, *, optimum=None):
+    """Objective f(w) - f* against iteration, log scale, one line per method (``curves``: name -> values)."""
+    best = optimum if optimum is not None else min(np.min(c) for c in curves.values())
+    for name, c in curves.items():
+        gap = np.maximum(np.asarray(c) - best, 1e-12)
+        ax.semilogy(np.arange(len(c)), gap, label=name)
+    ax.set_xlabel("iteration")
+    ax.set_ylabel("$f(w) - f^*$ (regularised negative log-likelihood)")
+    ax.legend()
+
+
+def draw_decoding(axes, images, unary, trans, scale, true_labels):
+    """Digits on top; below, P(Y_i = c | x) (11.32) as a heat map with the Viterbi path (circles) and the truth (x).
+
+    The transition scores are multiplied by ``scale``: 0 gives independent per-position decisions.
+    """
+    ax_img, ax_heat = axes
+    n = len(images)
+    ax_img.imshow(np.hstack([im.reshape(8, 8) for im in images]), cmap="gray_r", aspect="equal")
+    ax_img.set_xticks(np.arange(n) * 8 + 3.5)
+    ax_img.set_xticklabels([str(t) for t in true_labels])
+    ax_img.set_yticks([])
+    ax_img.set_xlabel("true digit")
+    _, node, _ = marginals(unary, scale * trans)
+    path, _, _, _ = viterbi(unary, scale * trans)
+    ax_heat.imshow(node.T, origin="lower", cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    ax_heat.scatter(np.arange(n), path, s=80, facecolor="none", edgecolor="tab:red", linewidth=2, label="Viterbi path")
+    ax_heat.scatter(np.arange(n), true_labels, marker="x", color="k", label="true label")
+    ax_heat.set_xticks(np.arange(n))
+    ax_heat.set_yticks(range(node.shape[1]))
+    ax_heat.set_xlabel("position $i$")
+    ax_heat.set_ylabel("label $c$")
+    errors = int(np.sum(path != np.asarray(true_labels)))
+    ax_heat.set_title(f"transition weights × {scale:g}: {errors} error(s) on this sequence", fontsize=10)
+    ax_heat.legend(loc="upper left", fontsize=7, bbox_to_anchor=(1.0, 1.0))
+    return path
+
+
+def decoding_explorer(images, unary, trans, true_labels):
+    """Slider over the transition scale; redraws :func:`draw_decoding`. Needs a running kernel."""
+    import ipywidgets as widgets
+    import matplotlib.pyplot as plt
+
+    def show(scale=1.0):
+        fig, axes = plt.subplots(2, 1, figsize=(9, 5), gridspec_kw={"height_ratios": [1, 2.2]}, constrained_layout=True)
+        draw_decoding(axes, images, unary, trans, scale, true_labels)
+        plt.show()
+
+    slider = widgets.FloatSlider(value=1.0, min=0.0, max=3.0, step=0.1, description="transition ×")
+    return widgets.interactive(show, scale=slider)
