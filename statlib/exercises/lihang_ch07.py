@@ -12,6 +12,7 @@ register(
     numeric(-3.0, atol=1e-9),
     hint="take the final alpha of Example 2.2 (Table 2.2) and the labels y = (+1, +1, -1) of Example 2.1; "
          "in the perceptron's dual this sum is the bias b (2.15).",
+    prompts=["sum over i of alpha_i y_i at the end of the perceptron's dual form on Example 2.2"],
 )
 
 # 7.2: the maximum-margin hyperplane -x(1) + 2 x(2) - 2 = 0, support vectors x1, x3, x5.
@@ -21,6 +22,7 @@ register(
     hint="enter (w1, w2, b) scaled so that the support vectors have functional margin 1 (7.13)-(7.14). "
          "Three of the five points lie on the margin lines; two of them are negative-and-positive "
          "neighbours that fix the direction of w.",
+    prompts=["w1 of the maximum-margin hyperplane (support vectors at functional margin 1)", "w2", "b"],
 )
 
 # 7.3: by strong duality the dual optimum equals the primal optimum of
@@ -31,6 +33,7 @@ register(
     hint="the dual is the hard-margin dual with K replaced by K + I/(2C) and no upper bound on alpha "
          "(the xi_i >= 0 constraints are not active). Maximise it on the data of Exercise 7.2 with C = 1 "
          "and enter the maximum value of the dual objective.",
+    prompts=["the optimal value of the dual (C = 1)"],
 )
 
 

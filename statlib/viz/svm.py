@@ -133,3 +133,13 @@ def svm_explorer(make_model, X, y, *, labels=None, xlabel="feature 1", ylabel="f
         return fig
 
     return explorer_panel([[log10_C, log10_gamma]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on 100 seeded two-moons points (used by the widget tests)."""
+    from sklearn.datasets import make_moons
+
+    from ..svm import SVC
+
+    X, y = make_moons(100, noise=0.2, random_state=0)
+    return svm_explorer(lambda C, gamma: SVC(C=C, gamma=gamma), X, y)
