@@ -541,6 +541,23 @@ def test_figures_draw():
     fig2, ax2 = plt.subplots(2, 1)
     path = viz.draw_decoding(ax2, images, unary, trans, 1.0, [0, 1, 2, 3])
     np.testing.assert_array_equal(path, viterbi(unary, trans)[0])
-    explorer = viz.decoding_explorer(images, unary, trans, [0, 1, 2, 3])
-    assert explorer.children[0].description == "transition ×"
     plt.close("all")
+
+
+def test_explorer_slider_changes_the_picture():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import ipywidgets as widgets
+
+    from statlib.viz import crf as viz
+
+    rng = np.random.RandomState(1)
+    images, unary, trans = rng.rand(5, 64), rng.standard_normal((5, 10)), 3.0 * rng.standard_normal((10, 10))
+    panel = viz.decoding_explorer(images, unary, trans, [0, 1, 2, 3, 4])
+    assert isinstance(panel.image, widgets.Image) and panel.image.value[:4] == b"\x89PNG"
+    slider = panel.children[0].children[0]
+    assert slider.description == "transition ×"
+    before = panel.image.value
+    slider.value = 0.0
+    assert panel.image.value != before
