@@ -388,10 +388,16 @@ def test_exercise_checkers():
     # Hand computation: weight = 0.5 * M2[y1, y2] * M3[y2, y3]; the rows of M2 and M3 sum to one, so Z = 1.
     by_hand = [0.5 * data.M[1][p[0], p[1]] * data.M[2][p[1], p[2]] for p in paths]
     np.testing.assert_allclose(probs, by_hand)
+    assert check("lihang-11.4", by_hand)
+    assert not check("lihang-11.4", np.ones(8) / 8)
     best = paths[np.argmax(probs)] + 1
-    assert check("lihang-11.4", (by_hand, best))
-    assert not check("lihang-11.4", (by_hand, paths[np.argmin(probs)] + 1))
-    assert not check("lihang-11.4", (np.ones(8) / 8, best))
+    assert check("lihang-11.4b", best)
+    assert not check("lihang-11.4b", paths[np.argmin(probs)] + 1)
+    assert not check("lihang-11.4b", best - 1)
+    # Both numeric exercises are also static quizzes, one question per value.
+    from statlib.exercises import quiz_questions
+
+    assert len(quiz_questions("lihang-11.2")) == 5 and len(quiz_questions("lihang-11.4")) == 8
 
     def grad(w):
         rng = np.random.RandomState(0)

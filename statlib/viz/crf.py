@@ -158,3 +158,19 @@ def decoding_explorer(images, unary, trans, true_labels):
         return fig
 
     return explorer_panel([[scale]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its own data: a CRF trained on digit sequences, one test sequence."""
+    import warnings
+
+    from ..crf import LinearChainCRF
+    from ..datasets.lihang_ch11 import make_digit_sequences
+
+    train = make_digit_sequences(60, random_state=0, noise=0.3)
+    test = make_digit_sequences(1, images="test", random_state=1, noise=0.3, min_length=8, max_length=8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        crf = LinearChainCRF(c2=1.0, max_iter=100).fit(train.X, train.y)
+    x, y = test.X[0], test.y[0]
+    return decoding_explorer(x, x @ crf.state_weights_, crf.transition_weights_, y)
