@@ -388,10 +388,16 @@ def test_exercise_checkers():
     # Hand computation: weight = 0.5 * M2[y1, y2] * M3[y2, y3]; the rows of M2 and M3 sum to one, so Z = 1.
     by_hand = [0.5 * data.M[1][p[0], p[1]] * data.M[2][p[1], p[2]] for p in paths]
     np.testing.assert_allclose(probs, by_hand)
+    assert check("lihang-11.4", by_hand)
+    assert not check("lihang-11.4", np.ones(8) / 8)
     best = paths[np.argmax(probs)] + 1
-    assert check("lihang-11.4", (by_hand, best))
-    assert not check("lihang-11.4", (by_hand, paths[np.argmin(probs)] + 1))
-    assert not check("lihang-11.4", (np.ones(8) / 8, best))
+    assert check("lihang-11.4b", best)
+    assert not check("lihang-11.4b", paths[np.argmin(probs)] + 1)
+    assert not check("lihang-11.4b", best - 1)
+    # Both numeric exercises are also static quizzes, one question per value.
+    from statlib.exercises import quiz_questions
+
+    assert len(quiz_questions("lihang-11.2")) == 5 and len(quiz_questions("lihang-11.4")) == 8
 
     def grad(w):
         rng = np.random.RandomState(0)
@@ -541,6 +547,23 @@ def test_figures_draw():
     fig2, ax2 = plt.subplots(2, 1)
     path = viz.draw_decoding(ax2, images, unary, trans, 1.0, [0, 1, 2, 3])
     np.testing.assert_array_equal(path, viterbi(unary, trans)[0])
-    explorer = viz.decoding_explorer(images, unary, trans, [0, 1, 2, 3])
-    assert explorer.children[0].description == "transition ×"
     plt.close("all")
+
+
+def test_explorer_slider_changes_the_picture():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import ipywidgets as widgets
+
+    from statlib.viz import crf as viz
+
+    rng = np.random.RandomState(1)
+    images, unary, trans = rng.rand(5, 64), rng.standard_normal((5, 10)), 3.0 * rng.standard_normal((10, 10))
+    panel = viz.decoding_explorer(images, unary, trans, [0, 1, 2, 3, 4])
+    assert isinstance(panel.image, widgets.Image) and panel.image.value[:4] == b"\x89PNG"
+    slider = panel.children[0].children[0]
+    assert slider.description == "transition ×"
+    before = panel.image.value
+    slider.value = 0.0
+    assert panel.image.value != before

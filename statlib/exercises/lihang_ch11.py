@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._checkers import predicate
+from ._checkers import numeric, predicate
 from ._registry import register
 
 
@@ -39,26 +39,20 @@ register(
 )
 
 
-def _identity(answer):
-    """11.2: the list [alpha_i^T beta_i for i = 0..n+1] for the matrices of Exercise 11.4."""
-    from ..crf import backward_vectors, forward_vectors, normalizer
+def _alpha_beta_products():
+    """alpha_i^T beta_i for i = 0..n+1 for the matrices of Exercise 11.4 (all equal to Z(x), Exercise 11.2)."""
+    from ..crf import backward_vectors, forward_vectors
 
     M, start, stop = _ex11_4_matrices()
-    alpha, beta = forward_vectors(M, start=start), backward_vectors(M, stop=stop)
-    z = normalizer(M, start=start, stop=stop)
-    got = np.asarray(answer, dtype=float)
-    if got.shape != (alpha.shape[0],):
-        return False, f"give one number per index i = 0..n+1 ({alpha.shape[0]} numbers)."
-    if np.allclose(got, z, atol=1e-9) and np.allclose((alpha * beta).sum(axis=1), z):
-        return True, ""
-    return False, "every entry should equal the same number, Z(x)."
+    return (forward_vectors(M, start=start) * backward_vectors(M, stop=stop)).sum(axis=1)
 
 
 register(
     "lihang-11.2",
-    predicate(_identity, "alpha_i^T beta_i = Z(x) at every index; i = n gives alpha_n^T 1 because beta_n = 1."),
+    numeric(_alpha_beta_products(), atol=1e-6),
     hint="alpha_i(y) sums the paths from start to (i, y), beta_i(y) those from (i, y) to stop; their product "
-    "summed over y counts every path once.",
+    "summed over y counts every path once, so every alpha_i^T beta_i is the same number, Z(x).",
+    prompts=[f"For the matrices of Exercise 11.4: alpha_{i}^T beta_{i} = ?" for i in range(5)],
 )
 
 
@@ -95,7 +89,7 @@ register(
 )
 
 
-def _best_path():
+def _path_probabilities():
     from ..crf import path_probabilities
 
     M, start, stop = _ex11_4_matrices()
@@ -103,30 +97,32 @@ def _best_path():
     return paths, probs
 
 
-def _ex11_4(answer):
-    """11.4: (probabilities of the 8 paths in lexicographic order, most probable path as book labels 1/2)."""
-    paths, probs = _best_path()
-    try:
-        p, best = answer
-    except (TypeError, ValueError):
-        return False, "answer with a pair (probabilities of the 8 paths, most probable path)."
-    p = np.asarray(p, dtype=float)
-    if p.shape != probs.shape:
-        return False, f"give {probs.size} probabilities, one per path y = (1,1,1), (1,1,2), ..., (2,2,2)."
-    if not np.allclose(p, probs, atol=1e-6):
-        if np.isclose(p.sum(), 1.0):
-            return False, "the probabilities sum to one but some are off: recheck the path weights."
-        return False, "divide every path weight by Z, the (start, stop) entry of M1 M2 M3 M4."
-    target = (paths[np.argmax(probs)] + 1).tolist()
-    if list(np.asarray(best).tolist()) != target:
-        if list(np.asarray(best).tolist()) == (paths[np.argmax(probs)]).tolist():
-            return False, "the probabilities are right; give the path in the book's labels 1 and 2."
-        return False, "the probabilities are right; the most probable path is the one with the largest."
-    return True, ""
-
+_PATHS, _PROBS = _path_probabilities()
 
 register(
     "lihang-11.4",
-    predicate(_ex11_4, "right: all eight probabilities and the most probable path."),
-    hint="with start = stop = 2, a path's weight is M1(2, y1) M2(y1, y2) M3(y2, y3) M4(y3, 2); Z is their sum.",
+    numeric(_PROBS, atol=1e-6),
+    hint="with start = stop = 2, a path's weight is M1(2, y1) M2(y1, y2) M3(y2, y3) M4(y3, 2); divide by Z, "
+    "the sum of all eight weights.",
+    prompts=[f"P(y = ({', '.join(str(v + 1) for v in p)}) | x) = ?" for p in _PATHS],
+)
+
+
+def _best(answer):
+    """11.4, second part: the most probable path, in the book's labels 1 and 2."""
+    target = (_PATHS[np.argmax(_PROBS)] + 1).tolist()
+    got = np.asarray(answer).tolist()
+    if not isinstance(got, list) or len(got) != len(target):
+        return False, f"give the path as {len(target)} labels, e.g. (1, 1, 1)."
+    if got == target:
+        return True, ""
+    if got == (np.asarray(target) - 1).tolist():
+        return False, "that is the right path in 0-based labels; give it in the book's labels 1 and 2."
+    return False, "that is not the path with the largest probability."
+
+
+register(
+    "lihang-11.4b",
+    predicate(_best, "right: the most probable state sequence."),
+    hint="compare the eight probabilities of the first part, or run Viterbi on log M_i.",
 )

@@ -139,14 +139,38 @@ def draw_decoding(axes, images, unary, trans, scale, true_labels):
 
 
 def decoding_explorer(images, unary, trans, true_labels):
-    """Slider over the transition scale; redraws :func:`draw_decoding`. Needs a running kernel."""
+    """Explorer: a slider scales the transition weights; the picture is :func:`draw_decoding`.
+
+    Built with :func:`statlib.viz._common.explorer_panel`, so it renders into an ``ipywidgets.Image`` that
+    changes whenever the slider does (needs a running kernel to be interactive).
+    """
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
-    def show(scale=1.0):
-        fig, axes = plt.subplots(2, 1, figsize=(9, 5), gridspec_kw={"height_ratios": [1, 2.2]}, constrained_layout=True)
-        draw_decoding(axes, images, unary, trans, scale, true_labels)
-        plt.show()
+    from ._common import explorer_panel
 
-    slider = widgets.FloatSlider(value=1.0, min=0.0, max=3.0, step=0.1, description="transition ×")
-    return widgets.interactive(show, scale=slider)
+    scale = widgets.FloatSlider(value=1.0, min=0.0, max=3.0, step=0.1, description="transition ×")
+
+    def draw():
+        fig, axes = plt.subplots(2, 1, figsize=(9, 5), gridspec_kw={"height_ratios": [1, 2.2]},
+                                 constrained_layout=True)
+        draw_decoding(axes, images, unary, trans, scale.value, true_labels)
+        return fig
+
+    return explorer_panel([[scale]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its own data: a CRF trained on digit sequences, one test sequence."""
+    import warnings
+
+    from ..crf import LinearChainCRF
+    from ..datasets.lihang_ch11 import make_digit_sequences
+
+    train = make_digit_sequences(60, random_state=0, noise=0.3)
+    test = make_digit_sequences(1, images="test", random_state=1, noise=0.3, min_length=8, max_length=8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        crf = LinearChainCRF(c2=1.0, max_iter=100).fit(train.X, train.y)
+    x, y = test.X[0], test.y[0]
+    return decoding_explorer(x, x @ crf.state_weights_, crf.transition_weights_, y)
