@@ -16,6 +16,7 @@ register(
     numeric(_ALPHAS_8_1, atol=6e-4),
     hint="with the chapter's conventions round 1 picks a constant classifier (error 0.2, so alpha_1 = "
     "ln(4)/2); give all the alphas up to the first round whose sign f(x) makes no training mistake.",
+    prompts=[f"alpha_{m} (four decimals)" for m in range(1, len(_ALPHAS_8_1) + 1)],
 )
 
 # Exercise 8.2 (our computable part): hinge (SVM), exponential (AdaBoost) and logistic (logistic
@@ -26,4 +27,6 @@ register(
     numeric([max(0.0, 1.0 - _Z), np.exp(-_Z), np.log1p(np.exp(-_Z))], atol=1e-3),
     hint="as functions of the margin z = y f(x): hinge max(0, 1 - z), exponential exp(-z), logistic "
     "log(1 + exp(-z)); evaluate each at z = -1 and give them in that order.",
+    prompts=["hinge loss at y f(x) = -1", "exponential loss at y f(x) = -1",
+             "logistic loss (natural log) at y f(x) = -1"],
 )

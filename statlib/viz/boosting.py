@@ -137,3 +137,11 @@ def explorer(X, y, *, n_estimators=60):
         return fig
 
     return explorer_panel([[play, step]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on the two-moons data of section 8.6 (used by the widget tests)."""
+    from sklearn.datasets import make_moons
+
+    X, y = make_moons(n_samples=200, noise=0.25, random_state=0)
+    return explorer(X, y, n_estimators=20)
