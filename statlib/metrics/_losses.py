@@ -25,7 +25,7 @@ def margin_loss(name, margin, *, log_base=np.e):
     if name == "zero_one":
         return (m < 0).astype(float)
     if name == "perceptron":
-        return np.maximum(0.0, -m)
+        return np.maximum(0.0, -m) + 0.0  # + 0.0 turns -0.0 into 0.0
     if name == "hinge":
         return np.maximum(0.0, 1.0 - m)
     if name == "logistic":

@@ -47,9 +47,15 @@ def plot_margin_losses(ax, *, log_base=2):
 
 def plot_regions(axes, X, y, names, *, labels=None):
     """Decision regions of the named classifiers on 2-D data, one panel each."""
+    import warnings
+
+    from sklearn.exceptions import ConvergenceWarning
+
     models = classifiers()
     for ax, name in zip(axes, names):
-        model = models[name].fit(X, y)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)  # the perceptron on non-separable classes
+            model = models[name].fit(X, y)
         plot_decision_regions(ax, model.predict, X, y, labels=labels, resolution=150)
         ax.set_title(f"{name}: training accuracy {model.score(X, y):.2f}", fontsize=9)
     return axes
