@@ -28,3 +28,4 @@ class Case:
     check: Callable
     tolerance: str
     repeat: int = 5
+    notes: str = ""  # why a target is missed, or what the comparison leaves out

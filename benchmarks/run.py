@@ -97,6 +97,7 @@ def run_case(name, size="full", seed=0):
         "statlib_peak_rss_mib": ours["peak_rss_mib"],
         "reference_peak_rss_mib": theirs["peak_rss_mib"],
         "repeat": repeat,
+        "notes": case.notes,
     }
 
 
@@ -109,11 +110,32 @@ def import_time():
     return runs[2]
 
 
+def chapter_times(notebooks, cache_dir):
+    """Wall time to execute each chapter top to bottom in a fresh kernel (outputs are not written back)."""
+    times = {}
+    for nb_path in notebooks:
+        code = (
+            "import sys, time, nbformat; from nbclient import NotebookClient; "
+            "p = sys.argv[1]; nb = nbformat.read(p, as_version=4); t = time.perf_counter(); "
+            "NotebookClient(nb, kernel_name='python3', timeout=900, "
+            "resources={'metadata': {'path': str(__import__('pathlib').Path(p).parent)}}).execute(); "
+            "print(time.perf_counter() - t)"
+        )
+        env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(cache_dir))
+        proc = subprocess.run([sys.executable, "-c", code, str(nb_path)], env=env, capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{nb_path} failed:\n{proc.stderr[-2000:]}")
+        times[str(Path(nb_path).relative_to(ROOT))] = float(proc.stdout.strip().splitlines()[-1])
+    return times
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", nargs="*", help="case names (default: all)")
     parser.add_argument("--size", default="full", choices=["full", "smoke"])
     parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"))
+    parser.add_argument("--chapters", action="store_true",
+                        help="also time every chapter, with a cold and then a warm Numba cache")
     args = parser.parse_args(argv)
     names = args.only or case_names()
     unknown = set(names) - set(case_names())
@@ -128,6 +150,13 @@ def main(argv=None):
         print(f"{name:14s} statlib {row['statlib_s']:9.4f} s  reference {row['reference_s']:9.4f} s  "
               f"ratio {row['ratio']:5.2f} (target {row['target_ratio']:g})  "
               f"first call {row['statlib_first_call_s']:.2f} s", flush=True)
+    if args.chapters:
+        notebooks = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+        with tempfile.TemporaryDirectory() as cache:
+            results["chapters_cold_cache_s"] = chapter_times(notebooks, cache)  # compiles every kernel
+            results["chapters_warm_cache_s"] = chapter_times(notebooks, cache)  # loads them from the cache
+        for name, warm in results["chapters_warm_cache_s"].items():
+            print(f"{name:50s} cold {results['chapters_cold_cache_s'][name]:6.1f} s   warm {warm:6.1f} s", flush=True)
     results["machine"] = machine()
     results["import_statlib_s"] = import_time()
     results["date"] = datetime.date.today().isoformat()

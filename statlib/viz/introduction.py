@@ -54,21 +54,26 @@ def explorer(x, t, x_test, t_test):
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    from ._common import explorer_panel
+
     degree = widgets.IntSlider(value=9, min=0, max=9, description="degree M")
     log_alpha = widgets.FloatSlider(value=-18, min=-18, max=0, step=0.5, description="log₁₀ λ")
-    out = widgets.Output()
 
-    def redraw(*_):
+    def draw():
         alpha = 0.0 if log_alpha.value <= -18 else 10.0**log_alpha.value
-        with out:
-            out.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(5, 3.5))
-            model = draw_fit(ax, x, t, degree.value, alpha)
-            ax.set_title(f"M = {degree.value}, λ = {alpha:.2g}: train RMS {rms_error(model, x, t):.3f}, "
-                         f"test RMS {rms_error(model, x_test, t_test):.3f}", fontsize=9)
-            plt.show()
+        fig, ax = plt.subplots(figsize=(5, 3.5))
+        model = draw_fit(ax, x, t, degree.value, alpha)
+        ax.set_title(f"M = {degree.value}, λ = {alpha:.2g}: train RMS {rms_error(model, x, t):.3f}, "
+                     f"test RMS {rms_error(model, x_test, t_test):.3f}", fontsize=9)
+        return fig
 
-    degree.observe(redraw, names="value")
-    log_alpha.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([degree, log_alpha]), out])
+    return explorer_panel([[degree, log_alpha]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on the Example 1.1 data (used by the widget tests)."""
+    from ..datasets import make_sine
+
+    x, t = make_sine(10, random_state=1)
+    x_test, t_test = make_sine(30, random_state=2, evenly_spaced=False)
+    return explorer(x, t, x_test, t_test)
