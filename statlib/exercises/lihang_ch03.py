@@ -11,6 +11,7 @@ register(
     "lihang-3.1",
     numeric(0.0, atol=1e-12),
     hint="classify each training point by its own nearest neighbour: which point is nearest to x_i, and at what distance?",
+    prompts=["What is the training error rate of the 1-NN rule on a training set whose points are all distinct?"],
 )
 
 # 3.2: the nearest neighbour of x = (3, 4.5) in the kd tree of Example 3.2.
@@ -19,6 +20,8 @@ register(
     numeric([2.0, 3.0], atol=1e-9),
     hint="go down the tree to the leaf containing x, then back up; at (5, 4) the circle around x crosses the "
          "line x(2) = 4, so the other child's region must be searched. Answer with the point's coordinates.",
+    prompts=["The nearest neighbour of x = (3, 4.5): its first coordinate x(1) =",
+             "... and its second coordinate x(2) ="],
 )
 
 

@@ -27,6 +27,7 @@ register(
     numeric(_table_4_1_max_log_likelihood(), atol=1e-4),
     hint="at the maximum, log L = sum_k N_k log(N_k / N) + sum_j sum_k sum_l N_jlk log(N_jlk / N_k); use the counts "
          "of Table 4.1 (natural logarithm).",
+    prompts=["The maximised log-likelihood of the naive Bayes model on Table 4.1 (natural log, 4 decimals):"],
 )
 
 # 4.2: derive (4.10)-(4.11). Self-check: the estimate (4.10) with lambda = 1/2 of P(X(2) = S | Y = 1) on Table 4.1.
@@ -34,4 +35,5 @@ register(
     "lihang-4.2",
     numeric(1.0 / 7.0, atol=1e-6),
     hint="(4.10) with N_jlk = 1 (one S among the nine points of class 1), N_k = 9, S_j = 3 and lambda = 1/2.",
+    prompts=["P_λ(X(2) = S | Y = 1) on Table 4.1 with λ = 1/2 (as a decimal):"],
 )

@@ -329,8 +329,9 @@ class KDTree:
         tree, one point per node; larger values (e.g. 16-40, scikit-learn uses 40) make both
         building and searching faster on large data sets. The neighbours found are the same.
     p : float >= 1 or numpy.inf, default=2
-        The L_p distance (3.2) used by :meth:`query`. The pruning test of algorithm 3.3 is valid for
-        every p, because the L_p distance from x to a half-space {z : z^(l) >= s} is |x^(l) - s|.
+        The L_p distance (3.2) used by :meth:`query`. The pruning test of algorithm 3.3 (does the
+        hypersphere meet a node's hyper-rectangle?) is valid for every p: the L_p distance from x to a
+        box is (sum_l g_l^p)^(1/p), with g_l the gap between x and the box along axis l.
 
     Attributes
     ----------

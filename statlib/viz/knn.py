@@ -230,21 +230,29 @@ def explorer(X, y, *, feature_names, class_names, X_test=None, y_test=None):
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    from ._common import explorer_panel
+
     k = widgets.IntSlider(value=1, min=1, max=min(60, len(X)), description="k")
     p = widgets.Dropdown(options=[("1 (Manhattan)", 1.0), ("2 (Euclidean)", 2.0), ("∞ (max)", np.inf)], value=2.0,
                          description="p")
-    out = widgets.Output()
 
-    def redraw(*_):
-        with out:
-            out.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(5, 4))
-            draw_regions(ax, X, y, k.value, feature_names=feature_names, class_names=class_names, p=p.value,
-                         X_test=X_test, y_test=y_test)
-            ax.legend(fontsize=8, loc="upper left")
-            plt.show()
+    def draw():
+        fig, ax = plt.subplots(figsize=(5, 4))
+        draw_regions(ax, X, y, k.value, feature_names=feature_names, class_names=class_names, p=p.value,
+                     X_test=X_test, y_test=y_test)
+        ax.legend(fontsize=8, loc="upper left")
+        return fig
 
-    k.observe(redraw, names="value")
-    p.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([k, p]), out])
+    return explorer_panel([[k, p]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its data: iris, sepal length and width, the same split as the chapter."""
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import train_test_split
+
+    iris = load_iris()
+    X_tr, X_te, y_tr, y_te = train_test_split(iris.data[:, [0, 1]], iris.target, test_size=1 / 3, random_state=0,
+                                              stratify=iris.target)
+    return explorer(X_tr, y_tr, feature_names=[iris.feature_names[0], iris.feature_names[1]],
+                    class_names=list(iris.target_names), X_test=X_te, y_test=y_te)

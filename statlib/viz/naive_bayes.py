@@ -64,24 +64,29 @@ def explorer(X, y, x, *, feature_names=None):
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
-    lam = widgets.FloatLogSlider(value=1.0, base=10, min=-2, max=2, step=0.05, description="λ")
-    out = widgets.Output()
+    from ._common import explorer_panel
+
+    lam = widgets.FloatSlider(value=1.0, min=0.0, max=10.0, step=0.1, description="λ")
     mle = CategoricalNB(alpha=0).fit(X, y)
 
-    def redraw(*_):
+    def draw():
         model = CategoricalNB(alpha=lam.value).fit(X, y)
         post = model.predict_proba([x])[0]
-        with out:
-            out.clear_output(wait=True)
-            fig, axes = plt.subplots(1, 3, figsize=(13, 3.4), constrained_layout=True,
-                                     gridspec_kw={"width_ratios": [1, 1, 0.5]})
-            for j in range(2):
-                plot_estimates(axes[j], {"MLE (λ = 0)": mle, f"λ = {lam.value:.2g}": model}, j,
-                               feature_name=None if feature_names is None else feature_names[j])
-            axes[2].bar([str(c) for c in model.classes_], post, color=["tab:red", "tab:blue"])
-            axes[2].set(ylim=(0, 1), ylabel="P(Y = c | x)", title=f"posterior of x = {tuple(x)}")
-            plt.show()
+        fig, axes = plt.subplots(1, 3, figsize=(13, 3.4), constrained_layout=True,
+                                 gridspec_kw={"width_ratios": [1, 1, 0.5]})
+        for j in range(2):
+            plot_estimates(axes[j], {"MLE (λ = 0)": mle, f"λ = {lam.value:.2g}": model}, j,
+                           feature_name=None if feature_names is None else feature_names[j])
+        axes[2].bar([str(c) for c in model.classes_], post, color=["tab:red", "tab:blue"])
+        axes[2].set(ylim=(0, 1), xlabel="class c", ylabel="P(Y = c | x)", title=f"posterior of x = {tuple(x)}")
+        return fig
 
-    lam.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([lam, out])
+    return explorer_panel([[lam]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its data: Table 4.1 and x = (2, S)."""
+    from ..datasets import load_example
+
+    ex = load_example("lihang", "4.1")
+    return explorer(ex.X, ex.y, ex.x)
