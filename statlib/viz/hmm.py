@@ -114,6 +114,16 @@ def viterbi_explorer(model, obs, *, state_labels=None, obs_labels=None):
     return explorer_panel([[play, step]], draw)
 
 
+def demo_explorer():
+    """The chapter's explorer on Example 10.3 (the model and observations of Example 10.2)."""
+    from ..datasets import load_example
+    from ..hmm import CategoricalHMM
+
+    ex = load_example("lihang", "10.3")
+    model = CategoricalHMM(ex.startprob, ex.transmat, ex.emissionprob)
+    return viterbi_explorer(model, ex.obs, state_labels=ex.states, obs_labels=[ex.symbols[o] for o in ex.obs])
+
+
 def plot_decoding(obs, states, decoded, gamma, *, state_labels=None, window=None):
     """Hidden states, Viterbi and posterior decodings, and gamma, along a sampled sequence."""
     import matplotlib.pyplot as plt
