@@ -479,3 +479,22 @@ def test_figure_helpers_run(ex102):
     fig, ax = plt.subplots()
     viz.plot_emissions(model.emissionprob, ["red", "white"], ax=ax)
     plt.close(fig)
+
+
+def test_viterbi_explorer_steps_through_the_trellis(ex102):
+    import ipywidgets as widgets
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from statlib.viz import hmm as viz
+
+    model, obs = ex102
+    panel = viz.viterbi_explorer(model, obs)
+    assert isinstance(panel.image, widgets.Image) and panel.image.value[:4] == b"\x89PNG"
+    step = next(w for w in panel.children[0].children if isinstance(w, widgets.IntSlider))
+    assert (step.min, step.max) == (1, len(obs) + 1)  # one step per column, then backtracking
+    pictures = set()
+    for t in range(step.min, step.max + 1):
+        step.value = t
+        pictures.add(panel.image.value)
+    assert len(pictures) == len(obs) + 1

@@ -91,30 +91,37 @@ def viterbi_explorer(model, obs, *, state_labels=None, obs_labels=None):
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    from ._common import explorer_panel
+
     path, prob, delta, psi = model.viterbi(obs, return_trellis=True)
     T = len(obs)
     step = widgets.IntSlider(value=1, min=1, max=T + 1, description="step")
     play = widgets.Play(interval=1200, min=1, max=T + 1)
     widgets.jslink((play, "value"), (step, "value"))
-    out = widgets.Output()
 
-    def redraw(*_):
+    def draw():
         t = step.value
-        with out:
-            out.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(1.8 * T + 2, 3.6))
-            draw_trellis(ax, delta, psi=psi, path=path, upto=min(t, T), show_path=t > T,
-                         state_labels=state_labels, obs_labels=obs_labels)
-            if t > T:
-                best = " → ".join(str(i + 1) for i in path)
-                ax.set_title(f"P* = {prob:.4g}; backtracking gives I* = ({best})", fontsize=9)
-            else:
-                ax.set_title(f"δ and Ψ up to t = {t}", fontsize=9)
-            plt.show()
+        fig, ax = plt.subplots(figsize=(1.8 * T + 2, 3.6))
+        draw_trellis(ax, delta, psi=psi, path=path, upto=min(t, T), show_path=t > T,
+                     state_labels=state_labels, obs_labels=obs_labels)
+        if t > T:
+            best = " → ".join(str(i + 1) for i in path)
+            ax.set_title(f"P* = {prob:.4g}; backtracking gives I* = ({best})", fontsize=9)
+        else:
+            ax.set_title(f"δ and Ψ up to t = {t}", fontsize=9)
+        return fig
 
-    step.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([play, step]), out])
+    return explorer_panel([[play, step]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on Example 10.3 (the model and observations of Example 10.2)."""
+    from ..datasets import load_example
+    from ..hmm import CategoricalHMM
+
+    ex = load_example("lihang", "10.3")
+    model = CategoricalHMM(ex.startprob, ex.transmat, ex.emissionprob)
+    return viterbi_explorer(model, ex.obs, state_labels=ex.states, obs_labels=[ex.symbols[o] for o in ex.obs])
 
 
 def plot_decoding(obs, states, decoded, gamma, *, state_labels=None, window=None):
