@@ -20,8 +20,10 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "chapters" / "appendix" / "glossary.md"
 CJK = r"[\u4e00-\u9fff]"
-PLAIN = re.compile(rf"\*([A-Za-z][^*\n]{{1,60}}?) \(({CJK}[^()*\n]{{0,24}})\)\*")
-LINKED = re.compile(rf"\{{term\}}`([^`<]+?) <([^`>]+)>` \(({CJK}[^()\n]{{0,24}})\)")
+# The Chinese term contains at least one CJK character, possibly after Latin letters ("kd 树", "k 近邻法").
+ZH = rf"(?=[^()*\n]*{CJK})[^()*\n]{{1,24}}"
+PLAIN = re.compile(rf"\*([A-Za-z][^*\n]{{1,60}}?) \(({ZH})\)\*")
+LINKED = re.compile(rf"\{{term\}}`([^`<]+?) <([^`>]+)>` \(({ZH})\)")
 # Words that keep their capital when a term opens a sentence.
 PROPER = {"Euclidean", "Manhattan", "Markov", "Bayes", "Bayesian", "Gaussian", "Hessian", "Lagrange",
           "Lagrangian", "Gram", "Novikoff", "Hoeffding", "Gini", "Viterbi", "Baum-Welch", "Minkowski",

@@ -109,12 +109,12 @@ def test_static_quiz_questions_carry_the_checked_answers():
 def test_quiz_output_is_reproducible(monkeypatch):
     import random
 
-    import jupyterquiz.dynamic.display as jq_display
+    import IPython.display
 
     from statlib.exercises import quiz
 
     shown = []
-    monkeypatch.setattr(jq_display, "display", lambda obj: shown.append(obj.data))
+    monkeypatch.setattr(IPython.display, "display", lambda obj: shown.append(obj.data))
     random.seed(1)
     before = random.random()
     random.seed(1)
@@ -124,4 +124,6 @@ def test_quiz_output_is_reproducible(monkeypatch):
     quiz("lihang-1.2")
     assert first and first[0] == shown[0]  # the same HTML, element ids included
     assert any("the minimal empirical risk" in item for item in first)
+    html = first[0]
+    assert html.count("<div") == html.count("</div>")  # a closed element: it cannot swallow the page
     assert random.random() == before  # the global random stream is left alone

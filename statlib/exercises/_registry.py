@@ -127,7 +127,8 @@ def quiz(exercise_id):
     """Show the exercise as a quiz that checks answers in the browser, on the static site as in Jupyter."""
     import random
 
-    from jupyterquiz import display_quiz
+    import jupyterquiz.dynamic.display as jq_display
+    from IPython.display import HTML, display
 
     global _js_loaded
     questions = quiz_questions(exercise_id)
@@ -135,8 +136,16 @@ def quiz(exercise_id):
     # notebook gives identical outputs, and leave the global random stream as it was.
     state = random.getstate()
     random.seed(exercise_id)
+    shown, show = [], jq_display.display
+    jq_display.display = shown.append
     try:
-        display_quiz(questions, shuffle_answers=False, load_js=not _js_loaded)
+        jq_display.display_quiz(questions, shuffle_answers=False, load_js=not _js_loaded)
     finally:
+        jq_display.display = show
         random.setstate(state)
     _js_loaded = True
+    for obj in shown:
+        if isinstance(obj, HTML):
+            # jupyterquiz leaves its <div> open; on a static page that would swallow the rest of the chapter.
+            obj = HTML(obj.data + "</div>" * (obj.data.count("<div") - obj.data.count("</div>")))
+        display(obj)

@@ -81,7 +81,7 @@ def test_page(browser, site_url, entry):
             check_launch_links(page, entry)
 
         check_quizzes(page)
-        page.screenshot(path=str(SHOTS / f"{entry.replace('/', '__')}.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"{entry.replace('/', '__')}.png"), full_page=True, timeout=180_000)
         assert not failed, f"failed requests: {failed}"
         assert not outside, f"requests outside the site: {outside}"
     finally:
