@@ -1,0 +1,45 @@
+"""The book's apparatus stays in step with the chapters: glossary, chapter map, table of contents."""
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TOC = (ROOT / "_toc.yml").read_text()
+CHAPTERS = [ROOT / f"{e}.ipynb" for e in re.findall(r"file:\s*(chapters/\S+)", TOC) if (ROOT / f"{e}.ipynb").exists()]
+
+
+def markdown(path):
+    return "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "markdown")
+
+
+def glossary_patterns():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import make_glossary
+    finally:
+        sys.path.pop(0)
+    return make_glossary.PLAIN, make_glossary.LINKED
+
+
+def test_every_introduced_term_links_to_the_glossary():
+    plain, linked = glossary_patterns()
+    glossary = (ROOT / "chapters" / "appendix" / "glossary.md").read_text()
+    entries = set(re.findall(r"(?m)^([^\s`].*)$", glossary.split("```{glossary}")[1]))
+    for path in CHAPTERS:
+        text = markdown(path)
+        unlinked = plain.findall(text)
+        assert not unlinked, f"{path.name}: run scripts/make_glossary.py to link {unlinked[:3]}"
+        for _, key, _ in linked.findall(text):
+            assert key in entries, f"{path.name}: glossary has no entry {key!r}"
+
+
+def test_chapter_map_points_at_every_written_chapter():
+    chapter_map = (ROOT / "chapters" / "appendix" / "chapter-map.md").read_text()
+    for path in CHAPTERS:
+        page = path.relative_to(ROOT / "chapters").with_suffix("")
+        if page.parts[0] in ("supervised", "unsupervised", "linear", "kernel", "features") or page.name == "optimization":
+            assert f"(../{page}.ipynb)" in chapter_map, f"the chapter map does not point at {page}"
+    linked = set(re.findall(r"\(\.\./([\w/-]+)\.ipynb\)", chapter_map))
+    assert all((ROOT / "chapters" / f"{page}.ipynb").exists() for page in linked)
