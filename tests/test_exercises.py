@@ -89,3 +89,39 @@ def test_companion_1_1_sample_size_by_search():
     n = next(n for n in range(1, 10_000) if np.sqrt((np.log(100) + np.log(20)) / (2 * n)) <= 0.05)
     assert check("companion-1.1", n)
     assert not check("companion-1.1", n - 1)
+
+
+def test_static_quiz_questions_carry_the_checked_answers():
+    from statlib.exercises import quiz_questions
+
+    questions = quiz_questions("lihang-1.1")
+    ranges = [q["answers"][0]["range"] for q in questions]
+    # The quiz accepts exactly what check() accepts.
+    for low, high in ranges:
+        assert high - low < 1e-3
+    assert check("lihang-1.1", [sum(r) / 2 for r in ranges])
+    xor = quiz_questions("lihang-2.1")[0]
+    assert [a["answer"] for a in xor["answers"] if a["correct"]] == ["False"]
+    with pytest.raises(ValueError, match="has no static quiz"):
+        quiz_questions("lihang-2.2")
+
+
+def test_quiz_output_is_reproducible(monkeypatch):
+    import random
+
+    import jupyterquiz.dynamic.display as jq_display
+
+    from statlib.exercises import quiz
+
+    shown = []
+    monkeypatch.setattr(jq_display, "display", lambda obj: shown.append(obj.data))
+    random.seed(1)
+    before = random.random()
+    random.seed(1)
+    quiz("lihang-1.2")
+    first = list(shown)
+    shown.clear()
+    quiz("lihang-1.2")
+    assert first and first[0] == shown[0]  # the same HTML, element ids included
+    assert any("the minimal empirical risk" in item for item in first)
+    assert random.random() == before  # the global random stream is left alone

@@ -2,30 +2,38 @@
 
 import ipywidgets as widgets
 import matplotlib
-import numpy as np
 import pytest
 
 matplotlib.use("Agg")
 
 
-def _perceptron():
-    from statlib.datasets import load_example
-    from statlib.viz import perceptron
+def _explorer_modules():
+    """Every statlib.viz module with a ``demo_explorer()``: one per chapter that has an explorer."""
+    import importlib
+    import pkgutil
 
-    ex = load_example("lihang", "2.1")
-    return perceptron.explorer(ex.X, ex.y, names=ex.names)
+    import statlib.viz
+
+    names = []
+    for info in pkgutil.iter_modules(statlib.viz.__path__):
+        if not info.name.startswith("_"):
+            module = importlib.import_module(f"statlib.viz.{info.name}")
+            if hasattr(module, "demo_explorer"):
+                names.append(info.name)
+    return sorted(names)
 
 
-def _introduction():
-    from statlib.datasets import make_sine
-    from statlib.viz import introduction
-
-    x, t = make_sine(10, random_state=1)
-    x_test, t_test = make_sine(30, random_state=2, evenly_spaced=False)
-    return introduction.explorer(x, t, x_test, t_test)
+EXPLORERS = _explorer_modules()
 
 
-EXPLORERS = {"perceptron": _perceptron, "introduction": _introduction}
+def _build(name):
+    import importlib
+
+    return importlib.import_module(f"statlib.viz.{name}").demo_explorer()
+
+
+def test_the_chapters_have_explorers():
+    assert {"introduction", "perceptron"} <= set(EXPLORERS)
 
 
 def _controls(panel):
@@ -45,9 +53,9 @@ def _another_value(control):
     return control.max if control.value != control.max else control.min
 
 
-@pytest.mark.parametrize("name", sorted(EXPLORERS))
+@pytest.mark.parametrize("name", EXPLORERS)
 def test_every_control_changes_the_picture(name):
-    panel = EXPLORERS[name]()
+    panel = _build(name)
     assert isinstance(panel.image, widgets.Image) and panel.image.value[:4] == b"\x89PNG"
     controls = _controls(panel)
     assert controls, "the explorer has no controls"
@@ -62,7 +70,7 @@ def test_every_control_changes_the_picture(name):
 
 
 def test_perceptron_step_slider_walks_through_table_2_1():
-    panel = _perceptron()
+    panel = _build("perceptron")
     step = next(c for c in _controls(panel) if getattr(c, "description", "") == "update k")
     assert step.max == 7  # seven updates in Example 2.1, so steps 0..7
     pictures = set()

@@ -68,3 +68,12 @@ def explorer(x, t, x_test, t_test):
         return fig
 
     return explorer_panel([[degree, log_alpha]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on the Example 1.1 data (used by the widget tests)."""
+    from ..datasets import make_sine
+
+    x, t = make_sine(10, random_state=1)
+    x_test, t_test = make_sine(30, random_state=2, evenly_spaced=False)
+    return explorer(x, t, x_test, t_test)

@@ -102,3 +102,11 @@ def plot_geometry(w, b, x0, *, xlim=(-1, 5), ylim=(-1, 4)):
            title="Figure 2.1: the hyperplane $S$, its normal $w$ and distances")
     ax.legend(loc="upper right")
     return fig, foot, distance
+
+
+def demo_explorer():
+    """The chapter's explorer on Example 2.1 (used by the widget tests)."""
+    from ..datasets import load_example
+
+    ex = load_example("lihang", "2.1")
+    return explorer(ex.X, ex.y, names=ex.names)

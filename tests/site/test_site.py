@@ -80,11 +80,26 @@ def test_page(browser, site_url, entry):
                 assert page.locator("div.exercise").count() > 0, "exercise blocks missing"
             check_launch_links(page, entry)
 
+        check_quizzes(page)
         page.screenshot(path=str(SHOTS / f"{entry.replace('/', '__')}.png"), full_page=True)
         assert not failed, f"failed requests: {failed}"
         assert not outside, f"requests outside the site: {outside}"
     finally:
         page.close()
+
+
+def check_quizzes(page):
+    """Numeric quizzes answer in the page, with no kernel: an answer in range is accepted, one outside is not."""
+    inputs = page.locator("div.Quiz input.Input-text")
+    for k in range(inputs.count()):
+        box = inputs.nth(k)
+        answers = json.loads(box.get_attribute("data-answers"))
+        low, high = next(a["range"] for a in answers if a.get("correct"))
+        for value, expected in (((low + high) / 2, "Correct"), (high + 1 + abs(high), "Not yet")):
+            box.fill(repr(value))
+            box.press("Enter")
+            quiz = box.locator("xpath=ancestor::div[contains(@class, 'Quiz')]")
+            assert expected in quiz.inner_text(), f"quiz answer {value} did not give {expected!r}"
 
 
 def check_launch_links(page, entry):
