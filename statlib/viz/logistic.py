@@ -137,3 +137,13 @@ def explorer(X, y, *, feature_names=("x1", "x2"), class_names=None):
         return fig
 
     return explorer_panel([[logC, penalty]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its data: iris versicolor against virginica, petal length and width."""
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    mask = iris.target > 0
+    return explorer(iris.data[mask][:, 2:], iris.target[mask], feature_names=("petal length (cm)", "petal width (cm)"),
+                    class_names=["versicolor", "virginica"])

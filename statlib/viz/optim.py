@@ -70,3 +70,8 @@ def explorer(x0=(-1.2, 1.0)):
         return fig
 
     return explorer_panel([[method, search], [play, step]], draw)
+
+
+def demo_explorer():
+    """The appendix's explorer: the methods on Rosenbrock's function from (-1.2, 1)."""
+    return explorer()
