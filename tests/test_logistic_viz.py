@@ -45,3 +45,40 @@ def test_optim_figures_and_explorer():
     viz_optim.plot_path(a, res.path, colour="k", label="bfgs", upto=3)
     viz_optim.plot_convergence(a, b, {"bfgs": res})
     assert viz_optim.explorer() is not None
+
+
+def _controls(panel):
+    import ipywidgets as widgets
+
+    found, stack = [], [panel]
+    while stack:
+        w = stack.pop()
+        stack.extend(getattr(w, "children", ()))
+        if isinstance(w, (widgets.IntSlider, widgets.FloatSlider, widgets.Dropdown)):
+            found.append(w)
+    return found
+
+
+@pytest.mark.parametrize("which", ["logistic", "optim"])
+def test_explorers_redraw_when_a_control_changes(which):
+    import ipywidgets as widgets
+
+    if which == "logistic":
+        iris = load_iris()
+        mask = iris.target > 0
+        panel = viz_logistic.explorer(iris.data[mask][:, 2:], iris.target[mask])
+    else:
+        panel = viz_optim.explorer()
+    assert isinstance(panel.image, widgets.Image) and panel.image.value[:4] == b"\x89PNG"
+    controls = _controls(panel)
+    changed = 0
+    for control in controls:
+        before = panel.image.value
+        if isinstance(control, widgets.Dropdown):
+            options = [o[1] if isinstance(o, tuple) else o for o in control.options]
+            control.value = next(o for o in options if o != control.value)
+        else:
+            control.value = control.min if control.value != control.min else min(control.max, control.min + 5)
+        changed += panel.image.value != before
+    # One control may leave the picture unchanged in some states (C does not matter without a penalty).
+    assert changed >= len(controls) - 1

@@ -38,6 +38,8 @@ register(
     numeric(EXERCISE_6_2_ANSWER, atol=1e-3),
     hint="descend on the mean negative log-likelihood plus w.w / (2 C N); its gradient is "
          "X^T (pi - y) / N + w / (C N), and the intercept is not penalised. Run until the gradient is below 1e-6.",
+    prompts=["w(1), the weight of standardised petal length (3 decimals)",
+             "w(2), the weight of standardised petal width (3 decimals)", "b, the bias (3 decimals)"],
 )
 
 register(
@@ -46,4 +48,5 @@ register(
              (1.1 - np.sqrt(0.51)) / 2, (1.1 - np.sqrt(0.51)) / 2], atol=1e-5),
     hint="use the objective and gradient of algorithm 6.2, and the update (B.24) for G_k; the model must satisfy "
          "P(A) + P(B) = 3/10 and P(A) + P(C) = 1/2.",
+    prompts=[f"P({v}) (6 decimals)" for v in "ABCDE"],
 )

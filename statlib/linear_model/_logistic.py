@@ -39,45 +39,40 @@ def _binary_objective(X, y, theta, penalised, lam):
     is L(w) = sum_i [y_i z_i - log(1 + exp z_i)] (section 6.1.3). We minimise
         J(theta) = -L(theta) / N + (lam / 2) sum_j penalised_j theta_j^2,
     whose gradient is X^T (pi - y) / N + lam * penalised * theta, with pi_i = sigmoid(z_i) (6.5).
+    The two products with X are matrix-vector products (BLAS).
     """
-    n, p = X.shape
+    n = X.shape[0]
+    z = X @ theta
     value = 0.0
-    grad = np.zeros(p)
+    residual = np.empty(n)
     for i in range(n):
-        z = 0.0
-        for j in range(p):
-            z += X[i, j] * theta[j]
-        value += _log1pexp(z) - y[i] * z
-        r = _sigmoid(z) - y[i]
-        for j in range(p):
-            grad[j] += r * X[i, j]
+        value += _log1pexp(z[i]) - y[i] * z[i]
+        residual[i] = (_sigmoid(z[i]) - y[i]) / n
     value /= n
-    for j in range(p):
-        grad[j] = grad[j] / n + lam * penalised[j] * theta[j]
+    grad = X.T @ residual
+    for j in range(theta.shape[0]):
+        grad[j] += lam * penalised[j] * theta[j]
         value += 0.5 * lam * penalised[j] * theta[j] * theta[j]
     return value, grad
 
 
 @njit(cache=True)
 def _binary_hessian(X, theta, penalised, lam):
-    """Hessian of :func:`_binary_objective`: X^T diag(pi_i (1 - pi_i)) X / N + lam diag(penalised)."""
+    """Hessian of :func:`_binary_objective`: X^T diag(pi_i (1 - pi_i)) X / N + lam diag(penalised).
+
+    Formed as X^T (D X) with one matrix product (BLAS).
+    """
     n, p = X.shape
-    H = np.zeros((p, p))
+    z = X @ theta
+    DX = np.empty((n, p))
     for i in range(n):
-        z = 0.0
+        s = _sigmoid(z[i])
+        v = s * (1.0 - s) / n
         for j in range(p):
-            z += X[i, j] * theta[j]
-        s = _sigmoid(z)
-        v = s * (1.0 - s)
-        for j in range(p):
-            vj = v * X[i, j]
-            for k in range(j, p):
-                H[j, k] += vj * X[i, k]
+            DX[i, j] = v * X[i, j]
+    H = X.T @ DX
     for j in range(p):
-        H[j, j] = H[j, j] / n + lam * penalised[j]
-        for k in range(j + 1, p):
-            H[j, k] /= n
-            H[k, j] = H[j, k]
+        H[j, j] += lam * penalised[j]
     return H
 
 

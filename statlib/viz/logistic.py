@@ -1,6 +1,9 @@
 """Figures and the explorer for the chapter on logistic regression and maximum entropy (Li Hang ch. 6)."""
 
+import warnings
+
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 
 _TRIANGLE = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3.0) / 2.0]])
 
@@ -108,30 +111,39 @@ def plot_probability_map(ax, model, X, y, *, names=None, resolution=200, padding
 
 
 def explorer(X, y, *, feature_names=("x1", "x2"), class_names=None):
-    """Widget: the penalty C (log scale) and the solver of ``LogisticRegression``; shows P(Y=1|x)."""
+    """Widget: the penalty C (log scale) and the penalty on/off of ``LogisticRegression``; shows P(Y=1|x)."""
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
     from ..linear_model import LogisticRegression
+    from ._common import explorer_panel
 
     logC = widgets.FloatSlider(value=0.0, min=-3.0, max=3.0, step=0.25, description="log10 C")
-    penalty = widgets.Checkbox(value=True, description="L2 penalty")
-    out = widgets.Output()
+    penalty = widgets.Dropdown(options=[("L2 penalty", "l2"), ("no penalty", None)], value="l2",
+                               description="penalty")
 
-    def redraw(*_):
-        model = LogisticRegression(C=10.0 ** logC.value, penalty="l2" if penalty.value else None,
-                                   max_iter=200).fit(X, y)
-        with out:
-            out.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(5.5, 4.2))
-            plot_probability_map(ax, model, X, y, names=class_names)
-            w, b = model.coef_[0], model.intercept_[0]
-            ax.set(xlabel=feature_names[0], ylabel=feature_names[1],
-                   title=f"w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}, training accuracy {model.score(X, y):.3f}")
-            ax.legend(loc="upper left")
-            plt.show()
+    def draw():
+        model = LogisticRegression(C=10.0 ** logC.value, penalty=penalty.value, max_iter=200)
+        with warnings.catch_warnings():
+            # Unpenalised fits may stop at max_iter when the classes are (nearly) separable.
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            model.fit(X, y)
+        fig, ax = plt.subplots(figsize=(5.5, 4.2))
+        plot_probability_map(ax, model, X, y, names=class_names)
+        w, b = model.coef_[0], model.intercept_[0]
+        ax.set(xlabel=feature_names[0], ylabel=feature_names[1],
+               title=f"w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}, training accuracy {model.score(X, y):.3f}")
+        ax.legend(loc="upper left")
+        return fig
 
-    logC.observe(redraw, names="value")
-    penalty.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([logC, penalty]), out])
+    return explorer_panel([[logC, penalty]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its data: iris versicolor against virginica, petal length and width."""
+    from sklearn.datasets import load_iris
+
+    iris = load_iris()
+    mask = iris.target > 0
+    return explorer(iris.data[mask][:, 2:], iris.target[mask], feature_names=("petal length (cm)", "petal width (cm)"),
+                    class_names=["versicolor", "virginica"])

@@ -39,12 +39,13 @@ def explorer(x0=(-1.2, 1.0)):
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
+    from ._common import explorer_panel
+
     method = widgets.Dropdown(options=[(STYLE[m][1], m) for m in STYLE], value="bfgs", description="method")
     search = widgets.Dropdown(options=["wolfe", "exact", "armijo"], value="wolfe", description="line search")
-    step = widgets.IntSlider(value=0, min=0, max=1, description="iteration k")
-    play = widgets.Play(interval=400, min=0, max=1)
+    step = widgets.IntSlider(value=0, min=0, max=2000, description="iteration k")
+    play = widgets.Play(interval=400, min=0, max=2000)
     widgets.jslink((play, "value"), (step, "value"))
-    out = widgets.Output()
     cache = {}
 
     def result():
@@ -54,23 +55,23 @@ def explorer(x0=(-1.2, 1.0)):
                                   method=method.value, line_search=search.value, max_iter=2000, tol=1e-8)
         return cache[key]
 
-    def redraw(*_):
+    def draw():
         res = result()
         step.max = play.max = res.nit
         k = min(step.value, res.nit)
-        with out:
-            out.clear_output(wait=True)
-            fig, ax = plt.subplots(figsize=(5.5, 5))
-            rosenbrock_contours(ax)
-            colour, label = STYLE[method.value]
-            plot_path(ax, res.path, colour=colour, label=label, upto=k)
-            xk = res.path[k]
-            ax.set_title(f"k = {k}: x = ({xk[0]:.4f}, {xk[1]:.4f}), f = {res.fun_path[k]:.3g}, "
-                         f"||g|| = {res.grad_norm_path[k]:.2g}", fontsize=9)
-            ax.legend(loc="upper left", fontsize=8)
-            plt.show()
+        fig, ax = plt.subplots(figsize=(5.5, 5))
+        rosenbrock_contours(ax)
+        colour, label = STYLE[method.value]
+        plot_path(ax, res.path, colour=colour, label=f"{label} ({search.value})", upto=k)
+        xk = res.path[k]
+        ax.set_title(f"k = {k} of {res.nit}: x = ({xk[0]:.4f}, {xk[1]:.4f}), f = {res.fun_path[k]:.3g}, "
+                     f"||g|| = {res.grad_norm_path[k]:.2g}", fontsize=9)
+        ax.legend(loc="upper left", fontsize=8)
+        return fig
 
-    for control in (method, search, step):
-        control.observe(redraw, names="value")
-    redraw()
-    return widgets.VBox([widgets.HBox([method, search]), widgets.HBox([play, step]), out])
+    return explorer_panel([[method, search], [play, step]], draw)
+
+
+def demo_explorer():
+    """The appendix's explorer: the methods on Rosenbrock's function from (-1.2, 1)."""
+    return explorer()
