@@ -65,3 +65,63 @@ def test_numeric_checker_tolerance_and_order():
     assert not checker([2.1, 1.0])[0]
     assert not checker([1.0, 2.0, 3.0])[0]
     assert numeric(np.pi, atol=1e-4)(3.1416)[0]
+
+
+def test_1_1_bernoulli_estimates():
+    from scipy import stats
+
+    posterior = stats.beta(7 + 2, 3 + 2)  # Beta(2, 2) prior, 7 ones in 10 trials
+    mode = (9 - 1) / (9 + 5 - 2)
+    assert check("lihang-1.1", (7 / 10, posterior.mean(), mode))
+    assert not check("lihang-1.1", (0.7, 0.7, 0.7))
+
+
+def test_1_2_erm_with_log_loss_is_mle():
+    from scipy.optimize import minimize_scalar
+
+    risk = lambda p: -(0.7 * np.log(p) + 0.3 * np.log(1 - p))  # noqa: E731
+    best = minimize_scalar(risk, bounds=(1e-6, 1 - 1e-6), method="bounded", options={"xatol": 1e-10})
+    assert check("lihang-1.2", (best.x, best.fun))
+    assert not check("lihang-1.2", (0.5, np.log(2)))
+
+
+def test_companion_1_1_sample_size_by_search():
+    n = next(n for n in range(1, 10_000) if np.sqrt((np.log(100) + np.log(20)) / (2 * n)) <= 0.05)
+    assert check("companion-1.1", n)
+    assert not check("companion-1.1", n - 1)
+
+
+def test_static_quiz_questions_carry_the_checked_answers():
+    from statlib.exercises import quiz_questions
+
+    questions = quiz_questions("lihang-1.1")
+    ranges = [q["answers"][0]["range"] for q in questions]
+    # The quiz accepts exactly what check() accepts.
+    for low, high in ranges:
+        assert high - low < 1e-3
+    assert check("lihang-1.1", [sum(r) / 2 for r in ranges])
+    xor = quiz_questions("lihang-2.1")[0]
+    assert [a["answer"] for a in xor["answers"] if a["correct"]] == ["False"]
+    with pytest.raises(ValueError, match="has no static quiz"):
+        quiz_questions("lihang-2.2")
+
+
+def test_quiz_output_is_reproducible(monkeypatch):
+    import random
+
+    import jupyterquiz.dynamic.display as jq_display
+
+    from statlib.exercises import quiz
+
+    shown = []
+    monkeypatch.setattr(jq_display, "display", lambda obj: shown.append(obj.data))
+    random.seed(1)
+    before = random.random()
+    random.seed(1)
+    quiz("lihang-1.2")
+    first = list(shown)
+    shown.clear()
+    quiz("lihang-1.2")
+    assert first and first[0] == shown[0]  # the same HTML, element ids included
+    assert any("the minimal empirical risk" in item for item in first)
+    assert random.random() == before  # the global random stream is left alone

@@ -31,3 +31,28 @@ def test_executed_in_order(path):
 def test_listed_in_toc(path):
     entry = str(path.relative_to(ROOT).with_suffix(""))
     assert f"file: {entry}\n" in TOC, f"{entry} is not in _toc.yml"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_saved_widget_state(path):
+    # Saved widget state makes the site fetch a widget manager from a CDN; `make outputs` never stores it.
+    assert "widgets" not in json.loads(path.read_text())["metadata"], f"{path.name}: run `make outputs NB={path.name}`"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_directives_carry_the_sources_numbers(path):
+    # Titles name the source's numbers; book-wide running numbers would contradict them.
+    import re
+
+    for cell in json.loads(path.read_text())["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        lines = "".join(cell["source"]).split("\n")
+        for i, line in enumerate(lines):
+            if re.match(r"^(`{3,}|:{3,})\{(prf:(?!proof)[a-z]+|exercise)\}", line):
+                options = []
+                for following in lines[i + 1:]:
+                    if not following.startswith(":"):
+                        break
+                    options.append(following)
+                assert ":nonumber:" in options, f"{path.name}: `{line}` lacks :nonumber: (scripts/unnumber_directives.py)"

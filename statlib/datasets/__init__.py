@@ -6,6 +6,7 @@
 """
 
 from ._files import load_prostate
+from ._generators import make_sine
 from ._registry import example, list_examples, load_example
 
-__all__ = ["example", "list_examples", "load_example", "load_prostate"]
+__all__ = ["example", "list_examples", "load_example", "load_prostate", "make_sine"]

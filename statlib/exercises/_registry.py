@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 _ID_PATTERN = re.compile(r"^[a-z]+-\d+\.\d+[a-z]?$")
 _EXERCISES = {}
+_PROMPTS = {}
 _loaded = False
 
 
@@ -29,13 +30,19 @@ class Feedback:
         return f'<p style="color:{colour}"><b>[{self.exercise_id}] {mark}:</b> {self.message}</p>'
 
 
-def register(exercise_id, checker, *, hint):
-    """Register ``checker`` (answer -> (bool, message)) under ``exercise_id``; ``hint`` is shown when wrong."""
+def register(exercise_id, checker, *, hint, prompts=None):
+    """Register ``checker`` (answer -> (bool, message)) under ``exercise_id``; ``hint`` is shown when wrong.
+
+    ``prompts`` (one short question per value of a ``numeric`` answer, or one for an ``exact`` True/False
+    answer) make the exercise available as a static quiz too, checked in the page without a kernel.
+    """
     if not _ID_PATTERN.match(exercise_id):
         raise ValueError(f"exercise_id must look like 'lihang-2.1' or 'lihang-2.3b', got {exercise_id!r}")
     if exercise_id in _EXERCISES:
         raise ValueError(f"exercise {exercise_id!r} is registered twice")
     _EXERCISES[exercise_id] = (checker, hint)
+    if prompts is not None:
+        _PROMPTS[exercise_id] = list(prompts)
 
 
 def _load_all():
@@ -64,12 +71,7 @@ def check(exercise_id, answer):
     >>> check("lihang-2.1", False)
     [lihang-2.1] Correct: ...
     """
-    _load_all()
-    if not isinstance(exercise_id, str):
-        raise TypeError(f"exercise_id must be a string such as 'lihang-2.1', got {type(exercise_id).__name__}")
-    if exercise_id not in _EXERCISES:
-        raise ValueError(f"exercise_id {exercise_id!r} is unknown; known ids: {', '.join(sorted(_EXERCISES))}")
-    checker, hint = _EXERCISES[exercise_id]
+    checker, hint = _lookup(exercise_id)
     if answer is None:
         return Feedback(exercise_id, False, "no answer yet: replace None with your answer and run the cell again.")
     try:
@@ -79,3 +81,62 @@ def check(exercise_id, answer):
     if not correct:
         message = f"{message} Hint: {hint}" if message else f"Hint: {hint}"
     return Feedback(exercise_id, bool(correct), message)
+
+
+def _lookup(exercise_id):
+    _load_all()
+    if not isinstance(exercise_id, str):
+        raise TypeError(f"exercise_id must be a string such as 'lihang-2.1', got {type(exercise_id).__name__}")
+    if exercise_id not in _EXERCISES:
+        raise ValueError(f"exercise_id {exercise_id!r} is unknown; known ids: {', '.join(sorted(_EXERCISES))}")
+    return _EXERCISES[exercise_id]
+
+
+def quiz_questions(exercise_id):
+    """The exercise as jupyterquiz questions (numeric ranges or a True/False choice), with its hint."""
+    checker, hint = _lookup(exercise_id)
+    prompts = _PROMPTS.get(exercise_id)
+    if prompts is None:
+        raise ValueError(f"exercise {exercise_id!r} has no static quiz (it needs a kernel: use check())")
+    if hasattr(checker, "quiz_choice"):
+        return [{
+            "question": prompts[0],
+            "type": "many_choice",
+            "answers": [{"answer": str(v), "correct": v == checker.quiz_choice,
+                         "feedback": "Correct." if v == checker.quiz_choice else f"Not yet. Hint: {hint}"}
+                        for v in (True, False)],
+        }]
+    values = checker.quiz_values
+    if len(prompts) != len(values):
+        raise ValueError(f"exercise {exercise_id!r}: {len(prompts)} prompts for {len(values)} values")
+    return [{
+        "question": prompt,
+        "type": "numeric",
+        "precision": 6,
+        "answers": [
+            {"type": "range", "range": [value - tol, value + tol], "correct": True, "feedback": "Correct."},
+            {"type": "default", "feedback": f"Not yet. Hint: {hint}"},
+        ],
+    } for prompt, (value, tol) in zip(prompts, values)]
+
+
+_js_loaded = False
+
+
+def quiz(exercise_id):
+    """Show the exercise as a quiz that checks answers in the browser, on the static site as in Jupyter."""
+    import random
+
+    from jupyterquiz import display_quiz
+
+    global _js_loaded
+    questions = quiz_questions(exercise_id)
+    # jupyterquiz names its HTML element with random letters; seed them from the id so that re-running a
+    # notebook gives identical outputs, and leave the global random stream as it was.
+    state = random.getstate()
+    random.seed(exercise_id)
+    try:
+        display_quiz(questions, shuffle_answers=False, load_js=not _js_loaded)
+    finally:
+        random.setstate(state)
+    _js_loaded = True

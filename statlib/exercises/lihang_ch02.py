@@ -14,6 +14,7 @@ register(
     exact(False),
     hint="try to find w, b with y_i (w . x_i + b) > 0 for all four XOR points; adding the two inequalities "
     "of each class gives a contradiction.",
+    prompts=["Is the XOR data set (positive (0,1), (1,0); negative (0,0), (1,1)) linearly separable?"],
 )
 
 

@@ -1,4 +1,5 @@
 import inspect
+import io
 import time
 
 import numpy as np
@@ -63,3 +64,37 @@ def show_source(obj):
     """
     target = getattr(obj, "py_func", obj)
     print(inspect.getsource(target))
+
+
+def figure_png(fig, *, dpi=100):
+    """The figure as PNG bytes (and close it), for an explorer's ``ipywidgets.Image``."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight")
+    plt.close(fig)
+    return buffer.getvalue()
+
+
+def explorer_panel(controls, draw):
+    """An explorer: ``controls`` (rows of ipywidgets) above an image that ``draw()`` renders.
+
+    ``draw`` returns a matplotlib figure for the controls' current values; it is redrawn whenever any
+    control's value changes. Rendering into an ``Image`` (not an ``Output``) keeps the view testable
+    without a kernel: set a control's value and the image's ``value`` (PNG bytes) changes.
+    """
+    import ipywidgets as widgets
+
+    image = widgets.Image(format="png")
+
+    def redraw(*_):
+        image.value = figure_png(draw())
+
+    for row in controls:
+        for control in row:
+            if hasattr(control, "value") and not isinstance(control, widgets.Play):
+                control.observe(redraw, names="value")
+    redraw()
+    panel = widgets.VBox([widgets.HBox(list(row)) for row in controls] + [image])
+    panel.image = image
+    return panel

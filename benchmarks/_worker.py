@@ -1,0 +1,42 @@
+"""Runs one side of one case in a fresh process and prints a JSON line: times, peak memory, the answer file.
+
+Usage: python -m benchmarks._worker CASE SIDE SIZE SEED REPEAT OUT.npz
+"""
+
+import importlib
+import json
+import pickle
+import resource
+import statistics
+import sys
+import time
+
+
+def main():
+    case_name, side, size, seed, repeat, out = sys.argv[1:7]
+    case = importlib.import_module(f"benchmarks.cases.{case_name}").CASE
+    data = case.make_data(size, int(seed))
+    fn = case.statlib if side == "statlib" else case.reference
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    start = time.perf_counter()
+    answer = fn(data)  # first call: includes Numba compilation (or loading it from the cache)
+    first = time.perf_counter() - start
+    times = []
+    for _ in range(int(repeat)):
+        start = time.perf_counter()
+        answer = fn(data)
+        times.append(time.perf_counter() - start)
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with open(out, "wb") as fh:
+        pickle.dump(answer, fh)
+    print(json.dumps({
+        "first_call_s": first,
+        "median_s": statistics.median(times),
+        "times_s": times,
+        "peak_rss_mib": rss_after / 1024,
+        "rss_before_fit_mib": rss_before / 1024,
+    }))
+
+
+if __name__ == "__main__":
+    main()

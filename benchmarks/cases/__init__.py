@@ -1,0 +1,1 @@
+"""One module per benchmarked algorithm; see ``benchmarks/_case.py`` for what a case defines."""

@@ -1,0 +1,169 @@
+"""Run the benchmarks side by side and write ``benchmarks/results.json``.
+
+    python -m benchmarks.run                 # every case at full size
+    python -m benchmarks.run --only svc hmm  # some cases
+    python -m benchmarks.run --size smoke    # tiny sizes: checks only that everything runs and agrees
+
+Each side of each case runs in its own process (so peak memory is that fit's alone) with one thread
+(OMP/OpenBLAS/MKL/Numba). The first call is timed separately (Numba compilation, or the cache load on a
+warm cache); the reported time is the median of the later calls. The answers of both sides are compared
+with the case's own check before any time is reported.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import pickle
+import pkgutil
+import platform
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+
+
+def case_names():
+    import benchmarks.cases
+
+    return sorted(m.name for m in pkgutil.iter_modules(benchmarks.cases.__path__))
+
+
+def machine():
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import numba
+    import numpy
+    import scipy
+    import sklearn
+
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "numpy": numpy.__version__,
+        "scipy": scipy.__version__,
+        "scikit-learn": sklearn.__version__,
+        "numba": numba.__version__,
+        "threads": 1,
+    }
+
+
+def run_side(name, side, size, seed, repeat, workdir):
+    env = dict(os.environ, **{v: "1" for v in THREAD_VARS}, PYTHONPATH=str(ROOT))
+    out = Path(workdir) / f"{name}-{side}.pkl"
+    proc = subprocess.run(
+        [sys.executable, "-m", "benchmarks._worker", name, side, size, str(seed), str(repeat), str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"{name} ({side}) failed:\n{proc.stderr[-3000:]}")
+    stats = json.loads(proc.stdout.strip().splitlines()[-1])
+    with open(out, "rb") as fh:
+        return stats, pickle.load(fh)
+
+
+def run_case(name, size="full", seed=0):
+    import importlib
+
+    case = importlib.import_module(f"benchmarks.cases.{name}").CASE
+    repeat = case.repeat if size == "full" else 1
+    with tempfile.TemporaryDirectory() as workdir:
+        ours, answer_ours = run_side(name, "statlib", size, seed, repeat, workdir)
+        theirs, answer_theirs = run_side(name, "reference", size, seed, repeat, workdir)
+    case.check(answer_ours, answer_theirs)  # raises if the answers disagree
+    return {
+        "name": name,
+        "algorithm": case.algorithm,
+        "size": case.size if size == "full" else "smoke",
+        "reference": case.reference_name,
+        "tolerance": case.tolerance,
+        "target_ratio": case.target,
+        "statlib_s": ours["median_s"],
+        "reference_s": theirs["median_s"],
+        "ratio": ours["median_s"] / theirs["median_s"],
+        "meets_target": ours["median_s"] / theirs["median_s"] <= case.target,
+        "statlib_first_call_s": ours["first_call_s"],
+        "reference_first_call_s": theirs["first_call_s"],
+        "statlib_peak_rss_mib": ours["peak_rss_mib"],
+        "reference_peak_rss_mib": theirs["peak_rss_mib"],
+        "repeat": repeat,
+        "notes": case.notes,
+    }
+
+
+def import_time():
+    """Seconds for `import statlib` in a fresh interpreter (median of 5)."""
+    code = "import time; t = time.perf_counter(); import statlib; print(time.perf_counter() - t)"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    runs = sorted(float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                                       check=True).stdout) for _ in range(5))
+    return runs[2]
+
+
+def chapter_times(notebooks, cache_dir):
+    """Wall time to execute each chapter top to bottom in a fresh kernel (outputs are not written back)."""
+    times = {}
+    for nb_path in notebooks:
+        code = (
+            "import sys, time, nbformat; from nbclient import NotebookClient; "
+            "p = sys.argv[1]; nb = nbformat.read(p, as_version=4); t = time.perf_counter(); "
+            "NotebookClient(nb, kernel_name='python3', timeout=900, "
+            "resources={'metadata': {'path': str(__import__('pathlib').Path(p).parent)}}).execute(); "
+            "print(time.perf_counter() - t)"
+        )
+        env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(cache_dir))
+        proc = subprocess.run([sys.executable, "-c", code, str(nb_path)], env=env, capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{nb_path} failed:\n{proc.stderr[-2000:]}")
+        times[str(Path(nb_path).relative_to(ROOT))] = float(proc.stdout.strip().splitlines()[-1])
+    return times
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", nargs="*", help="case names (default: all)")
+    parser.add_argument("--size", default="full", choices=["full", "smoke"])
+    parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"))
+    parser.add_argument("--chapters", action="store_true",
+                        help="also time every chapter, with a cold and then a warm Numba cache")
+    args = parser.parse_args(argv)
+    names = args.only or case_names()
+    unknown = set(names) - set(case_names())
+    if unknown:
+        parser.error(f"unknown case(s): {', '.join(sorted(unknown))}; known: {', '.join(case_names())}")
+
+    output = Path(args.output)
+    results = json.loads(output.read_text()) if output.exists() and args.only else {"cases": {}}
+    for name in names:
+        row = run_case(name, args.size)
+        results["cases"][name] = row
+        print(f"{name:14s} statlib {row['statlib_s']:9.4f} s  reference {row['reference_s']:9.4f} s  "
+              f"ratio {row['ratio']:5.2f} (target {row['target_ratio']:g})  "
+              f"first call {row['statlib_first_call_s']:.2f} s", flush=True)
+    if args.chapters:
+        notebooks = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+        with tempfile.TemporaryDirectory() as cache:
+            results["chapters_cold_cache_s"] = chapter_times(notebooks, cache)  # compiles every kernel
+            results["chapters_warm_cache_s"] = chapter_times(notebooks, cache)  # loads them from the cache
+        for name, warm in results["chapters_warm_cache_s"].items():
+            print(f"{name:50s} cold {results['chapters_cold_cache_s'][name]:6.1f} s   warm {warm:6.1f} s", flush=True)
+    results["machine"] = machine()
+    results["import_statlib_s"] = import_time()
+    results["date"] = datetime.date.today().isoformat()
+    if args.size == "full":
+        output.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {output}")
+
+
+if __name__ == "__main__":
+    main()

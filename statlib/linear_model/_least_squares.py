@@ -1,0 +1,81 @@
+"""Least squares and ridge regression (Li Hang (1.23) and (1.25); PRML section 3.1)."""
+
+import numpy as np
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .._validation import check_bool, check_real
+
+
+class Ridge(RegressorMixin, BaseEstimator):
+    """Linear least squares with an L2 penalty: minimise (1/2) sum_i (w . x_i + b - y_i)^2 + (alpha/2) ||w||^2.
+
+    This is Li Hang's regularised least squares, eqs. (1.23) and (1.25) with lambda = alpha; ``alpha=0``
+    is plain least squares (1.23). The bias ``b`` is not penalised: the data are centred, the weights
+    solve the normal equations (X_c^T X_c + alpha I) w = X_c^T y_c, and b = mean(y) - mean(X) . w.
+    With ``alpha=0`` the minimum-norm least-squares solution is returned (via the SVD), so rank-deficient
+    designs (more polynomial coefficients than points) are handled.
+
+    Parameters
+    ----------
+    alpha : float, default=1.0
+        The penalty weight lambda >= 0.
+    fit_intercept : bool, default=True
+        Fit the unpenalised bias b; if False, b = 0 and the data are not centred.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (n_features,)
+    intercept_ : float
+
+    Notes
+    -----
+    The objective is scikit-learn's ``Ridge`` objective divided by two, so both have the same minimiser
+    for the same ``alpha``.
+    """
+
+    def __init__(self, alpha=1.0, fit_intercept=True):
+        self.alpha = alpha
+        self.fit_intercept = fit_intercept
+
+    def fit(self, X, y):
+        """Solve the (regularised) normal equations for ``X`` (n_samples, n_features) and ``y`` (n_samples,)."""
+        alpha = check_real(self.alpha, "alpha", low=0.0)
+        fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
+        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        if fit_intercept:
+            x_mean, y_mean = X.mean(axis=0), y.mean()
+            Xc, yc = X - x_mean, y - y_mean
+        else:
+            x_mean, y_mean = np.zeros(X.shape[1]), 0.0
+            Xc, yc = X, y
+        if alpha == 0.0:
+            self.coef_ = np.linalg.lstsq(Xc, yc, rcond=None)[0]
+        else:
+            # Via the SVD Xc = U S V^T: w = V diag(s / (s^2 + alpha)) U^T y, stable for ill-conditioned X.
+            U, s, Vt = np.linalg.svd(Xc, full_matrices=False)
+            self.coef_ = Vt.T @ ((s / (s**2 + alpha)) * (U.T @ yc))
+        self.intercept_ = float(y_mean - x_mean @ self.coef_)
+        return self
+
+    def predict(self, X):
+        """w . x + b for each row of ``X``."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        return X @ self.coef_ + self.intercept_
+
+
+class LinearRegression(Ridge):
+    """Ordinary least squares, Li Hang (1.23): :class:`Ridge` with ``alpha=0``.
+
+    Parameters
+    ----------
+    fit_intercept : bool, default=True
+        Fit the bias b.
+    """
+
+    def __init__(self, fit_intercept=True):
+        super().__init__(alpha=0.0, fit_intercept=fit_intercept)
+
+    def get_params(self, deep=True):
+        return {"fit_intercept": self.fit_intercept}

@@ -1,0 +1,23 @@
+"""Every benchmark case runs at a tiny size and both sides give the same answer (no timing is asserted)."""
+
+import importlib
+import pkgutil
+
+import pytest
+
+import benchmarks.cases
+from benchmarks import run
+
+CASES = sorted(m.name for m in pkgutil.iter_modules(benchmarks.cases.__path__))
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_case_agrees_with_reference_at_smoke_size(name):
+    case = importlib.import_module(f"benchmarks.cases.{name}").CASE
+    data = case.make_data("smoke", 0)
+    case.check(case.statlib(data), case.reference(data))
+
+
+def test_runner_end_to_end_on_one_case():
+    row = run.run_case(CASES[0], size="smoke")
+    assert row["ratio"] > 0 and row["statlib_peak_rss_mib"] > 0 and row["size"] == "smoke"
