@@ -31,7 +31,7 @@ def open_page(browser, site_url, path):
     outside, failed = [], []
     page.on("request", lambda r: outside.append(r.url) if not r.url.startswith((site_url, "data:", "blob:")) else None)
     page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-    page.goto(f"{site_url}/{path}")
+    page.goto(f"{site_url}/{path}", timeout=180_000)  # long math-heavy pages on a busy 2-core machine
     page.wait_for_load_state("load")
     return page, outside, failed
 
@@ -43,7 +43,7 @@ def test_page(browser, site_url, entry):
     try:
         has_math = page.locator(".math").count() > 0
         if has_math:
-            page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=30_000)
+            page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=180_000)
             page.evaluate("MathJax.startup.promise")
             assert page.locator("mjx-container").count() > 0, "MathJax rendered nothing"
         prose = page.evaluate(

@@ -1,0 +1,119 @@
+"""Write ``chapters/appendix/chapter-map.md``: every section of the source books and where this book covers it.
+
+Li Hang's sections come from the table of contents at the start of the seed text
+(``../shared/seeds/002_*.txt``, lines "N.M title page"); the other sources are listed chapter by
+chapter. A section points to the page of this book that covers it, or says that the page is not
+written yet. Rerun after adding a chapter to ``_toc.yml``.
+
+    python scripts/make_chapter_map.py [path/to/seed]
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "chapters" / "appendix" / "chapter-map.md"
+
+# Li Hang chapter (or appendix letter) -> page of this book (without suffix), as planned in the book map.
+LIHANG_PAGES = {
+    "1": "supervised/01-introduction", "2": "supervised/02-perceptron", "3": "supervised/03-knn",
+    "4": "supervised/04-naive-bayes", "5": "supervised/05-decision-trees", "6": "supervised/06-logistic-maxent",
+    "7": "supervised/07-svm", "8": "supervised/08-boosting", "9": "supervised/09-em", "10": "supervised/10-hmm",
+    "11": "supervised/11-crf", "12": "supervised/12-summary", "13": "unsupervised/13-introduction",
+    "14": "unsupervised/14-clustering", "15": "unsupervised/15-svd", "16": "unsupervised/16-pca",
+    "17": "unsupervised/17-lsa", "18": "unsupervised/18-plsa", "19": "unsupervised/19-mcmc",
+    "20": "unsupervised/20-lda", "21": "unsupervised/21-pagerank", "22": "unsupervised/22-summary",
+    "A": "appendix/optimization", "B": "appendix/optimization", "C": "appendix/optimization",
+    "D": "appendix/linear-algebra", "E": "appendix/kl-dirichlet",
+}
+
+OTHER_SOURCES = [
+    ("Murphy, MLAPP", [
+        ("12.1–12.1.6 Factor analysis, mixtures of factor analysers, EM for FA", "linear/factor-analysis"),
+        ("12.2 Principal components analysis (PCA), PPCA, EM for PCA", "linear/pca-ppca"),
+        ("12.3 Choosing the number of latent dimensions", "linear/pca-ppca"),
+        ("12.4 PCA for categorical data", "linear/paired-views"),
+        ("12.5 PCA for paired and multi-view data: supervised PCA, PLS, CCA", "linear/paired-views"),
+        ("12.6 Independent component analysis (ICA)", "linear/ica"),
+        ("13.1–13.2 Bayesian variable selection, spike and slab, ℓ0", "linear/variable-selection"),
+        ("13.3 ℓ1 regularisation: basics", "linear/lasso"),
+        ("13.4 ℓ1 regularisation: algorithms (coordinate descent, LARS, proximal methods, EM)", "linear/lasso"),
+        ("13.5 ℓ1 regularisation: extensions (group lasso, fused lasso, elastic net)", "linear/lasso-extensions"),
+        ("13.6 Non-convex regularisers (bridge, hierarchical adaptive lasso)", "linear/lasso-extensions"),
+        ("13.7 Automatic relevance determination / sparse Bayesian learning", "linear/lasso-extensions"),
+        ("13.8 Sparse coding, dictionary learning, compressed sensing", "linear/sparse-coding"),
+    ]),
+    ("Bishop, PRML", [
+        ("3.1 Linear basis function models", "linear/basis-functions"),
+        ("7.1 Maximum margin classifiers (overlapping classes, multiclass SVM, SVR, learning theory)", "kernel/svm"),
+        ("7.2 Relevance vector machines", "kernel/rvm"),
+    ]),
+    ("Lecture: feature selection and sparse learning", [
+        ("Subset search and evaluation; filter, wrapper and embedded methods", "features/selection"),
+        ("Sparse representation, dictionary learning, compressed sensing", "features/dictionary-and-sensing"),
+    ]),
+]
+
+
+def written_pages():
+    return set(re.findall(r"file:\s*chapters/(\S+)", (ROOT / "_toc.yml").read_text()))
+
+
+def lihang_sections(seed):
+    """(chapter, number, title) from the seed's table of contents, in order."""
+    lines = Path(seed).read_text().splitlines()
+    start = next(i for i, l in enumerate(lines) if l.strip() == "目 录")
+    end = next(i for i, l in enumerate(lines[start:], start) if l.startswith("附录 E"))
+    sections = []
+    for line in lines[start:end + 1]:
+        line = line.strip()
+        chapter = re.match(r"^第\s*(\d+)\s*章\s+(.+?)\s+\d+$", line)
+        section = re.match(r"^(\d+)\.(\d+(?:\.\d+)?)\s+(.+?)\s+\d+$", line)
+        appendix = re.match(r"^附录\s*([A-E])\s+(.+?)\s+\d+$", line)
+        if chapter:
+            sections.append((chapter.group(1), f"Chapter {chapter.group(1)}", chapter.group(2)))
+        elif section and int(section.group(1)) <= 22:
+            sections.append((section.group(1), f"{section.group(1)}.{section.group(2)}", section.group(3)))
+        elif appendix:
+            sections.append((appendix.group(1), f"Appendix {appendix.group(1)}", appendix.group(2)))
+    return sections
+
+
+def cell(page, written):
+    if page not in written:
+        return "*not written yet*"
+    import json
+
+    cells = json.loads((ROOT / "chapters" / f"{page}.ipynb").read_text())["cells"]
+    title = next(re.search(r"^# (.+)$", "".join(c["source"]), re.M).group(1)
+                 for c in cells if c["cell_type"] == "markdown" and re.search(r"^# ", "".join(c["source"]), re.M))
+    return f"[{title.strip()}](../{page}.ipynb)"
+
+
+def main(seed):
+    written = written_pages()
+    out = [
+        "# Chapter map: from the source books to this book",
+        "",
+        "Find your place: each section of the source books, and the page of this book that covers it.",
+        "Sections of one chapter are covered, in the source's order, by that chapter's page.",
+        "",
+        "## Li Hang, 统计学习方法 (2nd ed.)",
+        "",
+        "| section | title | page of this book |",
+        "|---|---|---|",
+    ]
+    for chapter, number, title in lihang_sections(seed):
+        label = f"**{number}**" if not number[0].isdigit() else number
+        out.append(f"| {label} | {title} | {cell(LIHANG_PAGES[chapter], written)} |")
+    for source, rows in OTHER_SOURCES:
+        out += ["", f"## {source}", "", "| section | page of this book |", "|---|---|"]
+        out += [f"| {title} | {cell(page, written)} |" for title, page in rows]
+    OUT.write_text("\n".join(out) + "\n")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    default = next((ROOT.parent / "shared" / "seeds").glob("002_*.txt"), None)
+    main(sys.argv[1] if len(sys.argv) > 1 else default)

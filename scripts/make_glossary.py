@@ -1,0 +1,98 @@
+"""Build the English-Chinese glossary from the chapters, and link each term's uses to it.
+
+Chapters introduce a term as ``*English term (中文)*`` at its first use. This script
+
+1. collects every such pair, in table-of-contents order (the first chapter to introduce a term is
+   where the glossary sends the reader), and writes ``chapters/appendix/glossary.md``;
+2. rewrites each introduction in the chapters as ``{term}`English term <key>` (中文)``, a link into
+   the glossary.
+
+It is idempotent: already linked terms are read back, not rewritten.
+
+    python scripts/make_glossary.py
+"""
+
+import re
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+GLOSSARY = ROOT / "chapters" / "appendix" / "glossary.md"
+CJK = r"[\u4e00-\u9fff]"
+PLAIN = re.compile(rf"\*([A-Za-z][^*\n]{{1,60}}?) \(({CJK}[^()*\n]{{0,24}})\)\*")
+LINKED = re.compile(rf"\{{term\}}`([^`<]+?) <([^`>]+)>` \(({CJK}[^()\n]{{0,24}})\)")
+# Words that keep their capital when a term opens a sentence.
+PROPER = {"Euclidean", "Manhattan", "Markov", "Bayes", "Bayesian", "Gaussian", "Hessian", "Lagrange",
+          "Lagrangian", "Gram", "Novikoff", "Hoeffding", "Gini", "Viterbi", "Baum-Welch", "Minkowski",
+          "Chebyshev", "Laplace", "Jensen", "Jensen's", "Newton", "Karush-Kuhn-Tucker", "KKT", "Broyden",
+          "Hilbert", "Mercer", "Dirichlet", "Bernoulli", "Lp", "L1", "L2", "SMO", "EM", "HMM", "CRF", "SVM",
+          "ID3", "C4.5", "CART", "BFGS", "DFP", "IIS", "AdaBoost", "Rosenbrock", "Armijo", "Wolfe", "Fisher"}
+
+
+def toc_chapters():
+    entries = re.findall(r"file:\s*(chapters/\S+)", (ROOT / "_toc.yml").read_text())
+    return [ROOT / f"{e}.ipynb" for e in entries if (ROOT / f"{e}.ipynb").exists()]
+
+
+def key_of(term):
+    words = term.split()
+    if words and words[0] not in PROPER and not words[0][1:2].isupper():
+        words[0] = words[0][0].lower() + words[0][1:]
+    return " ".join(words)
+
+
+def chapter_title(nb):
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            match = re.search(r"^# (.+)$", cell.source, re.M)
+            if match:
+                return match.group(1).strip()
+    return ""
+
+
+def main():
+    terms = {}  # key -> (chinese, chapter path, chapter title)
+    for path in toc_chapters():
+        nb = nbformat.read(path, as_version=4)
+        title = chapter_title(nb)
+        changed = False
+        for cell in nb.cells:
+            if cell.cell_type != "markdown":
+                continue
+            for _, key, zh in LINKED.findall(cell.source):
+                terms.setdefault(key.lower(), (key, zh.strip(), path, title))
+
+            def link(match):
+                term, zh = match.group(1).strip(), match.group(2).strip()
+                key = key_of(term)
+                terms.setdefault(key.lower(), (key, zh, path, title))
+                return f"{{term}}`{term} <{terms[key.lower()][0]}>` ({zh})"
+
+            new = PLAIN.sub(link, cell.source)
+            if new != cell.source:
+                cell.source, changed = new, True
+        if changed:
+            nbformat.write(nb, path)
+            print(f"linked terms in {path.relative_to(ROOT)}")
+
+    lines = [
+        "# Glossary: English–中文",
+        "",
+        "Every technical term the chapters introduce, with the Chinese term of the source and the chapter",
+        "that introduces it. In the chapters, a term's introduction links here.",
+        "",
+        "```{glossary}",
+        ":sorted:",
+        "",
+    ]
+    for key, zh, path, title in sorted(terms.values(), key=lambda t: t[0].lower()):
+        page = path.relative_to(GLOSSARY.parent.parent).with_suffix("")
+        lines += [key, f"  {zh} — introduced in [{title}](../{page}.ipynb)", ""]
+    lines.append("```")
+    GLOSSARY.write_text("\n".join(lines) + "\n")
+    print(f"wrote {GLOSSARY.relative_to(ROOT)} with {len(terms)} terms")
+
+
+if __name__ == "__main__":
+    main()
