@@ -16,6 +16,7 @@ from ._registry import register
 register(
     "lihang-9.1",
     numeric([151915 / 328918, 3531 / 6605, 64521 / 98335], atol=1e-4),
+    prompts=["The estimate of π (to 4 decimals)", "The estimate of p", "The estimate of q"],
     hint="run the E-step (9.5) for y = 1 and y = 0, then (9.6)-(9.8); after one iteration "
     "pi p + (1 - pi) q = 0.6 and EM stays put. Answer (pi, p, q).",
 )
@@ -24,7 +25,8 @@ register(
 # P(heads) = 0.4 * 0.6 + 0.6 * 0.7 = 0.66.
 register(
     "lihang-9.2",
-    numeric(6 * math.log(0.66) + 4 * math.log(0.34), atol=1e-6),
+    numeric(6 * math.log(0.66) + 4 * math.log(0.34), atol=1e-4),
+    prompts=["F(P̃_θ, θ) at θ = (0.4, 0.6, 0.7), natural logarithms (to 4 decimals)"],
     hint="with P~ = P(Z | Y, theta), write log P(Y, Z | theta) = log P(Y | theta) + log P(Z | Y, theta) "
     "inside F; the second term cancels the entropy. Six heads and four tails.",
 )
@@ -64,6 +66,7 @@ register(
 register(
     "lihang-9.4",
     numeric([17 / 35, 815 / 1479, 670 / 1479], atol=1e-4),
+    prompts=["P(c1) after one iteration (to 4 decimals)", "P(x(1) = 1 | c1)", "P(x(2) = S | c1)"],
     hint="the E-step gives each sample a posterior P(c1 | x) proportional to P(c1) P(x1 | c1) P(x2 | c1); "
     "the M-step replaces every count of supervised naive Bayes (4.8)-(4.9) by a sum of these posteriors. "
     "Answer (P(c1), P(X1 = 1 | c1), P(X2 = S | c1)).",

@@ -12,6 +12,7 @@ __all__ = [
     "plot_gmm_1d",
     "plot_em_steps",
     "em_explorer",
+    "demo_explorer",
     "plot_covariance_ellipses",
 ]
 
@@ -112,30 +113,61 @@ def plot_em_steps(axes, y, path, steps, *, bins=30, xlabel="$y$"):
     np.ravel(axes)[0].legend(fontsize=7, loc="upper left")
 
 
-def em_explorer(y, path, *, bins=30, xlabel="$y$"):
-    """A slider (with a play button) over the iterations of an :func:`~statlib.mixture.em_gmm_1d` run:
-    the fitted densities at iteration t on the left, the log-likelihood up to t on the right."""
+def em_explorer(y, starts, *, bins=30, xlabel="$y$"):
+    """Explorer over the iterations of :func:`~statlib.mixture.em_gmm_1d` (Algorithm 9.2).
+
+    ``starts`` maps a number of components K to an initial ``(alpha, mu, sigma2)``. Controls: K, the
+    iteration (with a play button) and the M-step variant (EM, or ECM with Li Hang's (9.31) as printed).
+    The picture: the fitted densities after the chosen iteration, and the log-likelihood up to it.
+    """
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
-    def draw(t):
+    from ..mixture import em_gmm_1d
+    from ._common import explorer_panel
+
+    cache = {}
+
+    def path(K, m_step):
+        if (K, m_step) not in cache:
+            cache[K, m_step] = em_gmm_1d(y, *starts[K], m_step=m_step, tol=1e-8, max_iter=3000)
+        return cache[K, m_step]
+
+    components = widgets.Dropdown(options=sorted(starts), value=sorted(starts)[0], description="K")
+    variant = widgets.Dropdown(options=[("EM", "em"), ("ECM: (9.31) as printed", "ecm")], value="em",
+                               description="M-step")
+    step = widgets.IntSlider(value=0, min=0, max=200, description="iteration")
+    play = widgets.Play(value=0, min=0, max=200, interval=500)
+    widgets.jslink((play, "value"), (step, "value"))
+
+    def draw():
+        run = path(components.value, variant.value)
+        t = min(step.value, run.n_iter)
         fig, (a0, a1) = plt.subplots(1, 2, figsize=(11, 3.8), gridspec_kw={"width_ratios": [1.6, 1]})
-        plot_gmm_1d(a0, y, path.alpha[t], path.mu[t], path.sigma2[t], bins=bins, title=f"after iteration {t}")
+        plot_gmm_1d(a0, y, run.alpha[t], run.mu[t], run.sigma2[t], bins=bins,
+                    title=f"K = {components.value}, after iteration {t} of {run.n_iter}")
         a0.set_xlabel(xlabel)
         a0.legend(fontsize=7, loc="upper left")
-        a1.plot(np.arange(path.n_iter + 1), path.log_likelihood, color="0.7")
-        a1.plot(np.arange(t + 1), path.log_likelihood[: t + 1], "o-", color="C3", ms=3)
+        a1.plot(np.arange(run.n_iter + 1), run.log_likelihood, color="0.7")
+        a1.plot(np.arange(t + 1), run.log_likelihood[: t + 1], "o-", color="C3", ms=3)
+        a1.set_xscale("symlog", linthresh=10)
         a1.set_xlabel("iteration $i$")
         a1.set_ylabel(r"$\log P(Y\mid\theta^{(i)})$")
         a1.set_title("never decreases (Theorem 9.1)")
         fig.tight_layout()
-        plt.show()
+        plt.close(fig)
+        return fig
 
-    slider = widgets.IntSlider(value=0, min=0, max=path.n_iter, description="iteration")
-    play = widgets.Play(value=0, min=0, max=path.n_iter, interval=600)
-    widgets.jslink((play, "value"), (slider, "value"))
-    out = widgets.interactive_output(draw, {"t": slider})
-    return widgets.VBox([widgets.HBox([play, slider]), out])
+    return explorer_panel([[components, variant], [play, step]], draw)
+
+
+def demo_explorer():
+    """The chapter's explorer on its data: iris petal lengths, K = 2 or 3, from the chapter's starts."""
+    from sklearn.datasets import load_iris
+
+    petal = load_iris().data[:, 2]
+    starts = {2: ([0.5, 0.5], [2.4, 4.0], [1.0, 1.0]), 3: ([1 / 3] * 3, [2.0, 3.0, 6.5], [1.0] * 3)}
+    return em_explorer(petal, starts, xlabel="petal length (cm)")
 
 
 def plot_covariance_ellipses(ax, means, covariances, *, n_std=2.0, colors=None, **kwargs):
