@@ -9,18 +9,9 @@ matplotlib.use("Agg")
 
 def _explorer_modules():
     """Every statlib.viz module with a ``demo_explorer()``: one per chapter that has an explorer."""
-    import importlib
-    import pkgutil
+    from statlib._discovery import import_submodules
 
-    import statlib.viz
-
-    names = []
-    for info in pkgutil.iter_modules(statlib.viz.__path__):
-        if not info.name.startswith("_"):
-            module = importlib.import_module(f"statlib.viz.{info.name}")
-            if hasattr(module, "demo_explorer"):
-                names.append(info.name)
-    return sorted(names)
+    return sorted(name for name, module in import_submodules("statlib.viz").items() if hasattr(module, "demo_explorer"))
 
 
 EXPLORERS = _explorer_modules()

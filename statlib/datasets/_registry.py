@@ -1,5 +1,4 @@
-import importlib
-import pkgutil
+from .._discovery import import_submodules
 
 _EXAMPLES = {}
 _SOURCES = ("lihang", "mlapp", "prml", "lecture")
@@ -25,10 +24,7 @@ def _load_all():
     global _loaded
     if _loaded:
         return
-    package = importlib.import_module(__package__)
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__package__}.{info.name}")
+    import_submodules(__package__)  # each chapter's module registers its examples on import
     _loaded = True
 
 

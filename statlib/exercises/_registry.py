@@ -1,7 +1,7 @@
-import importlib
-import pkgutil
 import re
 from dataclasses import dataclass
+
+from .._discovery import import_submodules
 
 _ID_PATTERN = re.compile(r"^[a-z]+-\d+\.\d+[a-z]?$")
 _EXERCISES = {}
@@ -49,10 +49,7 @@ def _load_all():
     global _loaded
     if _loaded:
         return
-    package = importlib.import_module(__package__)
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__package__}.{info.name}")
+    import_submodules(__package__)  # each chapter's module registers its exercises on import
     _loaded = True
 
 

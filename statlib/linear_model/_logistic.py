@@ -8,10 +8,11 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 
 from .._validation import check_bool, check_choice, check_int, check_real
 from ..optim import minimize
+from ._base import LinearDecisionMixin
 
 
 @njit(cache=True)
@@ -151,7 +152,7 @@ def _softmax_hessian(X, W, penalised, lam, n_free):
     return H
 
 
-class LogisticRegression(ClassifierMixin, BaseEstimator):
+class LogisticRegression(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
     """Logistic regression by maximum likelihood (Li Hang section 6.1), optionally L2-penalised.
 
     Two classes: the binomial model P(Y = 1|x) = exp(w . x + b) / (1 + exp(w . x + b)) (6.3)-(6.4), with
@@ -292,13 +293,6 @@ class LogisticRegression(ClassifierMixin, BaseEstimator):
                 ConvergenceWarning,
             )
         return self
-
-    def decision_function(self, X):
-        """w . x + b: shape (n_samples,) for two classes (the log-odds of classes_[1]), else (n_samples, n_classes)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if scores.shape[1] == 1 else scores
 
     def predict_proba(self, X):
         """Class probabilities, (6.3)-(6.4) for two classes and the softmax (6.7)-(6.8) otherwise."""

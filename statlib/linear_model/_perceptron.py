@@ -10,6 +10,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_bool, check_int, check_real, check_same_length
+from ._base import LinearDecisionMixin
 
 # Updates beyond this many are counted but not recorded in ``updates_`` (memory stays bounded).
 _MAX_RECORDED_UPDATES = 1_000_000
@@ -79,7 +80,7 @@ def _dual_fit(gram, y, order, eta, alpha, b, max_passes, record):
     return b, n_updates, max_passes, False
 
 
-class Perceptron(ClassifierMixin, BaseEstimator):
+class Perceptron(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
     """The perceptron of Rosenblatt (1958), as in Li Hang ch. 2.
 
     Learns f(x) = sign(w . x + b) (2.1) by minimising the perceptron loss
@@ -194,13 +195,6 @@ class Perceptron(ClassifierMixin, BaseEstimator):
                 ConvergenceWarning,
             )
         return self
-
-    def decision_function(self, X):
-        """w . x + b for each row of ``X``: shape (n_samples,) for two classes, else (n_samples, n_classes)."""
-        check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        scores = X @ self.coef_.T + self.intercept_
-        return scores[:, 0] if scores.shape[1] == 1 else scores
 
     def predict(self, X):
         """Predicted labels; for two classes, sign(w . x + b) with sign(0) = +1 (eq. 2.2)."""
