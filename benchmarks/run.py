@@ -144,8 +144,14 @@ def main(argv=None):
 
     output = Path(args.output)
     results = json.loads(output.read_text()) if output.exists() and args.only else {"cases": {}}
+    failed = []
     for name in names:
-        row = run_case(name, args.size)
+        try:
+            row = run_case(name, args.size)
+        except (RuntimeError, AssertionError) as exc:  # a broken case is reported, the others still run
+            failed.append(name)
+            print(f"{name:14s} FAILED: {str(exc)[-1500:]}", flush=True)
+            continue
         results["cases"][name] = row
         print(f"{name:14s} statlib {row['statlib_s']:9.4f} s  reference {row['reference_s']:9.4f} s  "
               f"ratio {row['ratio']:5.2f} (target {row['target_ratio']:g})  "
@@ -163,6 +169,8 @@ def main(argv=None):
     if args.size == "full":
         output.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         print(f"wrote {output}")
+    if failed:
+        sys.exit(f"failed: {', '.join(failed)}")
 
 
 if __name__ == "__main__":
