@@ -11,6 +11,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import validate_data
 
 from .._validation import check_bool, check_choice, check_int, check_real
+from ..maxent._maxent import _conditional
 from ..optim import minimize
 from ._base import LinearDecisionMixin
 
@@ -79,23 +80,12 @@ def _binary_hessian(X, theta, penalised, lam):
 
 @njit(cache=True)
 def _softmax_rows(X, W):
-    """P[i, k] = exp(w_k . x_i) / sum_l exp(w_l . x_i) (the symmetric form of (6.7)-(6.8)); also log-sum-exp."""
-    n = X.shape[0]
-    K = W.shape[0]
+    """P[i, k] = exp(w_k . x_i) / sum_l exp(w_l . x_i) (the symmetric form of (6.7)-(6.8)); also log-sum-exp.
+
+    The row normalisation is the maximum entropy model's (6.22)-(6.23): logistic regression is one.
+    """
     Z = X @ W.T
-    P = np.empty((n, K))
-    lse = np.empty(n)
-    for i in range(n):
-        m = Z[i, 0]
-        for k in range(1, K):
-            m = max(m, Z[i, k])
-        total = 0.0
-        for k in range(K):
-            P[i, k] = np.exp(Z[i, k] - m)
-            total += P[i, k]
-        for k in range(K):
-            P[i, k] /= total
-        lse[i] = m + np.log(total)
+    P, lse = _conditional(Z)
     return P, lse, Z
 
 
