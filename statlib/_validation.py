@@ -6,8 +6,10 @@ called with arrays that passed through here, so they never index out of bounds o
 """
 
 import numbers
+import re
 
 import numpy as np
+from sklearn.utils.validation import validate_data as _sklearn_validate_data
 
 __all__ = [
     "check_array",
@@ -20,6 +22,7 @@ __all__ = [
     "check_probability_vector",
     "check_stochastic_matrix",
     "check_symbol_sequence",
+    "validate_data",
 ]
 
 
@@ -164,3 +167,41 @@ def check_symbol_sequence(obs, name, n_symbols, *, min_length=1):
             f"{name} must hold symbols 0..{n_symbols - 1}; found {obs.min() if obs.min() < 0 else obs.max()}"
         )
     return obs
+
+
+_NAMES_ARGUMENT = re.compile(r"\b(X|y)\b")
+
+
+def validate_data(estimator, X="no_validation", y="no_validation", **kwargs):
+    """scikit-learn's ``validate_data``, with error messages that name the argument at fault.
+
+    scikit-learn answers a 1-D ``X`` with "Expected 2D array, got 1D array instead", a length mismatch with
+    "Found input variables with inconsistent numbers of samples" and text with "could not convert string to
+    float": each says what went wrong but not which argument. This wrapper keeps scikit-learn's checks (so
+    estimators still pass ``parametrize_with_checks``) and its message, and prefixes the argument and what was
+    expected.
+    """
+    try:
+        return _sklearn_validate_data(estimator, X, y, **kwargs)
+    except ValueError as error:
+        message = str(error)
+        if "inconsistent numbers of samples" in message:
+            raise ValueError(f"X and y must have the same number of samples (one label in y per row of X): "
+                             f"{message}") from None
+        if _NAMES_ARGUMENT.search(message):
+            raise
+        culprit = "X"
+        if "could not convert" in message and _is_text(y) and not _is_text(X):
+            culprit = "y"
+        expected = {"X": "a 2-D array of numbers of shape (n_samples, n_features)",
+                    "y": "a 1-D array of numbers"}[culprit]
+        raise ValueError(f"{culprit} must be {expected}: {message}") from None
+
+
+def _is_text(value):
+    if isinstance(value, str) and value == "no_validation":
+        return False
+    try:
+        return np.asarray(value).dtype.kind in "OUS"
+    except Exception:  # an object numpy cannot even hold is not text we can blame
+        return False

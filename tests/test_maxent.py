@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 import scipy.optimize as so
 
 from statlib.datasets import load_example
@@ -146,8 +147,11 @@ def test_feature_tensor_and_proba():
 
 def test_max_iter_reports_failure():
     F, counts = _random_problem(0)
-    res = fit_maxent(F, counts, method="iis", max_iter=2)
+    with pytest.warns(ConvergenceWarning, match="2 iterations"):
+        res = fit_maxent(F, counts, method="iis", max_iter=2)
     assert not res.success and res.nit == 2
+    with pytest.warns(ConvergenceWarning, match="bfgs"):
+        assert not fit_maxent(F, counts, method="bfgs", max_iter=1).success
 
 
 @pytest.mark.parametrize(

@@ -21,9 +21,9 @@ from scipy.optimize import minimize
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_choice, check_int, check_real
+from .._validation import check_array, check_choice, check_int, check_real, validate_data
 from ._chain import _backward, _forward, _posteriors, _viterbi
 
 
@@ -229,6 +229,10 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
                 ys = None
             was_list = True
         else:
+            if isinstance(y, (list, tuple)) and len(y) and not isinstance(y[0], (str, bytes)) and np.ndim(y[0]) == 1:
+                raise ValueError("y is a list of label sequences, so X must be a list of 2-D arrays, one "
+                                 "(n_positions, n_features) array per sequence; X[0] is not 2-D "
+                                 f"(shape {np.shape(X[0]) if len(X) else ()})")
             if y is not None:
                 Xs, ys = validate_data(self, X, y, reset=reset, dtype=np.float64, order="C")
             else:

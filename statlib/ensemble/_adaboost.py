@@ -4,9 +4,9 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from .._validation import check_bool, check_int, check_same_length
+from .._validation import check_bool, check_int, check_same_length, validate_data
 from ._stumps import _best_classification_stump, _stump_sides, sort_columns
 
 # A stump with zero weighted error would get alpha = infinity by (8.2); it gets the alpha of

@@ -3,9 +3,9 @@
 import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from .._validation import check_bool, check_choice, check_int, check_real, check_vector, check_same_length
+from .._validation import check_bool, check_choice, check_int, check_real, check_vector, check_same_length, validate_data
 from ..tree import DecisionTreeRegressor
 from ._stumps import _best_regression_stump, sort_columns
 

@@ -1,7 +1,8 @@
 """What the linear classifiers share: the score w . x + b."""
 
 import numpy as np
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
+from .._validation import validate_data
 
 
 class LinearDecisionMixin:

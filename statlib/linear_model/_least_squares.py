@@ -2,9 +2,9 @@
 
 import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_real
+from .._validation import check_bool, check_real, validate_data
 
 
 class Ridge(RegressorMixin, BaseEstimator):

@@ -8,9 +8,8 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import validate_data
 
-from .._validation import check_bool, check_choice, check_int, check_real
+from .._validation import check_bool, check_choice, check_int, check_real, validate_data
 from ..maxent._maxent import _conditional
 from ..optim import minimize
 from ._base import LinearDecisionMixin

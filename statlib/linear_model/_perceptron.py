@@ -7,9 +7,9 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_int, check_real, check_same_length
+from .._validation import check_bool, check_int, check_real, check_same_length, validate_data
 from ._base import LinearDecisionMixin
 
 # Updates beyond this many are counted but not recorded in ``updates_`` (memory stays bounded).

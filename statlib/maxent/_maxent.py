@@ -7,8 +7,11 @@ P~(x, y) of the training data. Internally the non-zero entries of F are kept as 
 (context, label, feature, value), so the kernels cost O(number of non-zero f_i(x, y)).
 """
 
+import warnings
+
 import numpy as np
 from numba import njit
+from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_array, check_choice, check_int, check_real, check_vector
 from ..optim import OptimizeResult, minimize
@@ -109,6 +112,8 @@ def _iis_deltas(ctx, lab, feat, val, fsharp, q, emp, tol, max_newton):
             slope[feat[t]] += e * fsharp[ctx[t], lab[t]]
         largest = 0.0
         for i in range(n_feat):
+            if not total[i] > 0.0:  # f_i is zero wherever p~(x) > 0: it cannot move the likelihood, keep delta 0
+                continue
             h = top[i] + np.log(total[i]) - log_emp[i]
             step = h / (slope[i] / total[i])
             delta[i] -= step
@@ -173,7 +178,8 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
     tol : float, default=1e-8
         Stop when max_i |E_P(f_i) - E_P~(f_i)| < tol: the constraints (6.10) hold to ``tol``.
     max_iter : int or None
-        Iteration limit (``None``: 10 000 for IIS and gradient descent, 1000 otherwise).
+        Iteration limit (``None``: 10 000 for IIS and gradient descent, 1000 otherwise). Stopping there
+        without meeting ``tol`` sets ``success=False`` and warns ``ConvergenceWarning``.
     w0 : array-like of shape (n_features,) or None
         Starting weights; zeros (the book's step (1)) by default.
 
@@ -207,7 +213,9 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
         raise ValueError("F must be non-negative for method='iis' (the bound (6.31) needs f_i >= 0)")
     lowest = np.zeros(n_feat)
     np.minimum.at(lowest, feat, val)
-    dead = np.flatnonzero((lowest >= 0) & (emp <= 0) & (np.bincount(feat, minlength=n_feat) > 0))
+    # A feature that is zero at every observed context x cannot change the likelihood: its weight stays put.
+    inert = np.bincount(feat[p_x[ctx] > 0], minlength=n_feat) == 0
+    dead = np.flatnonzero((lowest >= 0) & (emp <= 0) & ~inert)
     if dead.size:
         raise ValueError(f"feature {dead[0]} has zero empirical expectation E_P~(f_i) = 0: its maximum-likelihood "
                          "weight is -infinity; drop it from F")
@@ -232,7 +240,8 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
             if nit >= max_iter:
                 break
             if constant:
-                delta = np.log(emp / model) / used[0]  # (6.34)
+                with np.errstate(divide="ignore", invalid="ignore"):
+                    delta = np.where(inert, 0.0, np.log(emp / model) / used[0])  # (6.34)
             else:
                 delta = _iis_deltas(ctx, lab, feat, val, fsharp, q, emp, 1e-12, 50)  # (6.33), (6.35)
             w = w + delta  # step (2b)
@@ -250,6 +259,10 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
         w = res.x
         result = OptimizeResult(x=w, w=w, success=bool(np.max(np.abs(res.jac)) < tol), status=res.status,
                                 nit=res.nit, message=res.message, path=res.path, loglik_path=-res.fun_path)
+    if not result.success:
+        warnings.warn(f"fit_maxent (method={method!r}) stopped after {result.nit} iterations without meeting "
+                      f"tol={tol:g}: {result.message} Increase max_iter or loosen tol.", ConvergenceWarning,
+                      stacklevel=2)
     result["method"] = method
     result["proba"] = _conditional(_scores(ctx, lab, feat, val, w, n_x, n_y))[0]
     result["loglik"] = loglik(w)

@@ -15,6 +15,9 @@ def confusion_counts(y_true, y_pred, *, pos_label=1):
     check_same_length(y_true=y_true, y_pred=y_pred)
     if y_true.size == 0:
         raise ValueError("y_true and y_pred must not be empty")
+    for name, labels in (("y_true", y_true), ("y_pred", y_pred)):
+        if labels.dtype.kind in "fc" and not np.all(np.isfinite(labels)):
+            raise ValueError(f"{name} must hold labels, not NaN or infinity (a missing prediction?)")
     if pos_label not in set(y_true.tolist()) | set(y_pred.tolist()):
         raise ValueError(f"pos_label={pos_label!r} occurs in neither y_true nor y_pred")
     t, p = y_true == pos_label, y_pred == pos_label

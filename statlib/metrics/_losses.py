@@ -19,7 +19,10 @@ def margin_loss(name, margin, *, log_base=np.e):
     """
     check_choice(name, "name", MARGIN_LOSSES)
     base = check_real(log_base, "log_base", low=1.0, low_inclusive=False)
-    m = np.asarray(margin, dtype=float)
+    try:
+        m = np.asarray(margin, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"margin must be a number or an array of numbers, got {type(margin).__name__}") from None
     if not np.all(np.isfinite(m)):
         raise ValueError("margin must contain only finite numbers")
     if name == "zero_one":

@@ -21,9 +21,9 @@ from numba import njit
 from sklearn.base import BaseEstimator, DensityMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_choice, check_int, check_probability_vector, check_real
+from .._validation import check_array, check_choice, check_int, check_probability_vector, check_real, validate_data
 
 __all__ = ["GaussianMixture"]
 

@@ -6,9 +6,9 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, DensityMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_int, check_real
+from .._validation import check_array, check_int, check_real, validate_data
 
 __all__ = ["ThreeCoinEM", "three_coin_log_likelihood"]
 

@@ -7,9 +7,9 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_real
+from .._validation import check_bool, check_real, validate_data
 
 
 @njit(cache=True)

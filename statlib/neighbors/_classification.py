@@ -3,9 +3,9 @@
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int
+from .._validation import check_choice, check_int, validate_data
 from ._brute import _linear_scan
 from ._distance import _unreduce, check_p
 from ._kd_tree import KDTree

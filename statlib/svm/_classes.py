@@ -7,9 +7,9 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int, check_real
+from .._validation import check_choice, check_int, check_real, validate_data
 from ._kernels import _KERNEL_CODE, KERNELS, _cross_kernel
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 

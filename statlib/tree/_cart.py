@@ -25,9 +25,9 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.utils import Bunch
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from .._validation import check_choice, check_int, check_real
+from .._validation import check_choice, check_int, check_real, validate_data
 
 __all__ = ["DecisionTreeClassifier", "DecisionTreeRegressor", "Tree"]
 

@@ -11,9 +11,9 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_real
+from .._validation import check_choice, check_real, validate_data
 
 __all__ = ["ID3Classifier", "C45Classifier", "Node"]
 
