@@ -447,3 +447,45 @@ def test_explorer_controls_change_the_picture():
         before = panel.image.value
         slider.value = slider.max
         assert panel.image.value != before
+
+
+# -- degenerate data: duplicated and collinear points (the dual has many solutions; the primal has one) --------
+
+
+def test_duplicated_points_give_the_same_hyperplane():
+    # Duplicating every training point doubles each alpha's share but leaves the hard-margin hyperplane alone:
+    # the primal problem has the same constraints, so w and b must be those of the original data.
+    X, y = load_example("lihang", "7.2").X, load_example("lihang", "7.2").y
+    once = SVC(kernel="linear", C=1e6, tol=1e-10).fit(X, y)
+    twice = SVC(kernel="linear", C=1e6, tol=1e-10).fit(np.vstack([X, X, X[:1]]), np.concatenate([y, y, y[:1]]))
+    np.testing.assert_allclose(twice.coef_, once.coef_, atol=1e-8)
+    np.testing.assert_allclose(twice.intercept_, once.intercept_, atol=1e-8)
+    np.testing.assert_allclose(once.coef_, [[0.5, 0.5]], atol=1e-8)  # Example 7.2: w* = (1/2, 1/2), b* = -2
+    np.testing.assert_allclose(once.intercept_, [-2.0], atol=1e-8)
+
+
+def test_collinear_points_reduce_to_the_one_dimensional_margin():
+    # Every point lies on the line through 0 with direction u = (1, 2)/sqrt(5); along it the classes sit at
+    # t = -3, -2, -1 and 1, 2, 4 (with the margin points doubled). The widest gap is (-1, 1), so by hand
+    # w = u (|w| = 2 / gap = 1) and b = 0, i.e. f(x) = u . x, equal to -1 and +1 at the closest points.
+    u = np.array([1.0, 2.0]) / np.sqrt(5.0)
+    t = np.array([-3.0, -2.0, -1.0, -1.0, 1.0, 1.0, 2.0, 4.0])
+    X, y = t[:, None] * u, np.where(t > 0, 1, -1)
+    model = SVC(kernel="linear", C=1e6, tol=1e-10).fit(X, y)
+    np.testing.assert_allclose(model.coef_[0], u, atol=1e-8)
+    np.testing.assert_allclose(model.intercept_, [0.0], atol=1e-8)
+    np.testing.assert_allclose(model.decision_function(X), t, atol=1e-8)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "rbf"])
+def test_the_same_point_with_both_labels_terminates_like_libsvm(kernel):
+    # A point given with both labels makes the data inseparable and the kernel matrix singular; SMO must
+    # still stop, at libsvm's optimum (the primal objective, hence the decision function, is unique for w).
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 2))
+    y = np.where(X[:, 0] + X[:, 1] > 0, 1, -1)
+    X = np.vstack([X, X[:5]])
+    y = np.concatenate([y, -y[:5]])
+    ours = SVC(kernel=kernel, C=1.0, gamma=0.5, tol=1e-8).fit(X, y)
+    ref = sk_svm.SVC(kernel=kernel, C=1.0, gamma=0.5, tol=1e-8).fit(X, y)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-5)
