@@ -74,7 +74,7 @@ outputs: $(STAMP)
 	$(BIN)/python scripts/execute_notebooks.py $(or $(NB),$(NOTEBOOKS))
 
 bench: $(STAMP)
-	$(BIN)/python -m benchmarks.run --chapters
+	$(BIN)/python -m benchmarks.run --chapters --suite
 
 # Manual deploy with ghp-import: commits _build/html to the gh-pages branch (with .nojekyll, so that
 # _static/ is served) and pushes it. CI deploys through the official Pages actions instead.

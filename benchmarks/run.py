@@ -3,6 +3,7 @@
     python -m benchmarks.run                 # every case at full size
     python -m benchmarks.run --only svc hmm  # some cases
     python -m benchmarks.run --size smoke    # tiny sizes: checks only that everything runs and agrees
+    python -m benchmarks.run --chapters --suite  # also time every chapter and the whole `make test`
 
 Each side of each case runs in its own process (so peak memory is that fit's alone) with one thread
 (OMP/OpenBLAS/MKL/Numba). The first call is timed separately (Numba compilation, or the cache load on a
@@ -129,6 +130,18 @@ def chapter_times(notebooks, cache_dir):
     return times
 
 
+def suite_time():
+    """Wall time of the README's test command, ``make test``, and pytest's last summary lines."""
+    start = datetime.datetime.now()
+    proc = subprocess.run(["make", "test"], cwd=ROOT, capture_output=True, text=True)
+    seconds = (datetime.datetime.now() - start).total_seconds()
+    summaries = [line.strip("= ") for line in proc.stdout.splitlines()
+                 if line.startswith("=") and (" passed" in line or " failed" in line)]
+    if proc.returncode != 0:
+        raise RuntimeError(f"make test failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}")
+    return {"seconds": seconds, "pytest_summaries": summaries}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", nargs="*", help="case names (default: all)")
@@ -136,6 +149,7 @@ def main(argv=None):
     parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"))
     parser.add_argument("--chapters", action="store_true",
                         help="also time every chapter, with a cold and then a warm Numba cache")
+    parser.add_argument("--suite", action="store_true", help="also time the whole test suite (make test)")
     args = parser.parse_args(argv)
     names = args.only or case_names()
     unknown = set(names) - set(case_names())
@@ -163,6 +177,9 @@ def main(argv=None):
             results["chapters_warm_cache_s"] = chapter_times(notebooks, cache)  # loads them from the cache
         for name, warm in results["chapters_warm_cache_s"].items():
             print(f"{name:50s} cold {results['chapters_cold_cache_s'][name]:6.1f} s   warm {warm:6.1f} s", flush=True)
+    if args.suite:
+        results["make_test"] = suite_time()
+        print(f"make test: {results['make_test']['seconds']:.0f} s; " + "; ".join(results["make_test"]["pytest_summaries"]))
     results["machine"] = machine()
     results["import_statlib_s"] = import_time()
     results["date"] = datetime.date.today().isoformat()
