@@ -24,7 +24,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
-from ._chain import _backward, _forward, _posteriors, _viterbi
+from ._chain import _backward, _exp_shifted, _forward, _posteriors, _viterbi
 
 
 @njit(cache=True)
@@ -39,25 +39,12 @@ def _batch_expectations(U, T, offsets, node, pair):
     """
     n_tokens, m = U.shape
     n_seq = offsets.shape[0] - 1
-    expT = np.empty((1, m, m))
-    tmax = T[0, 0]
-    for a in range(m):
-        for b in range(m):
-            if T[a, b] > tmax:
-                tmax = T[a, b]
-    for a in range(m):
-        for b in range(m):
-            expT[0, a, b] = np.exp(T[a, b] - tmax)
     expU = np.empty((n_tokens, m))
-    umax_total = 0.0
-    for i in range(n_tokens):
-        mx = U[i, 0]
-        for j in range(1, m):
-            if U[i, j] > mx:
-                mx = U[i, j]
-        umax_total += mx
-        for j in range(m):
-            expU[i, j] = np.exp(U[i, j] - mx)
+    expT = np.empty((1, m, m))
+    T3 = np.empty((1, m, m))
+    T3[0] = T
+    umax_total, tshift = _exp_shifted(U, T3, expU, expT)  # shifts keep exp from overflowing; added back below
+    tmax = tshift[0]
     max_len = 0
     for s in range(n_seq):
         if offsets[s + 1] - offsets[s] > max_len:
