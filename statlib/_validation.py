@@ -33,6 +33,9 @@ def _describe(value):
 def _as_numeric_array(value, name, dtype):
     if isinstance(value, (str, bytes)):
         raise TypeError(f"{name} must be array-like of numbers, got a {type(value).__name__}")
+    if np.iscomplexobj(value) and not np.issubdtype(np.dtype(dtype), np.complexfloating):
+        # numpy would drop the imaginary part with only a warning
+        raise TypeError(f"{name} must hold real numbers, got complex values")
     try:
         arr = np.asarray(value, dtype=dtype)
     except (TypeError, ValueError) as exc:

@@ -55,3 +55,11 @@ def test_probabilities():
 def test_same_length():
     with pytest.raises(ValueError, match="X and y must have the same number of samples; X has 2, y has 3"):
         v.check_same_length(X=np.zeros((2, 1)), y=np.zeros(3))
+
+
+def test_complex_input_is_refused_not_truncated():
+    # np.asarray(z, dtype=float) would keep only the real part (with a ComplexWarning): silent garbage.
+    with pytest.raises(TypeError, match="X must hold real numbers"):
+        v.check_array(np.array([[1 + 2j, 3.0]]), "X")
+    with pytest.raises(TypeError, match="y must hold real numbers"):
+        v.check_vector([1.0, 2j], "y")
