@@ -15,8 +15,8 @@ to any node with probability 1/n, i.e. replaces each zero column of M by (1/n, .
 links (the self-loop at C in Example 21.3 makes C a non-dangling node whose column of M is e_C).
 
 The kernels only ever see the CSR arrays of a validated adjacency matrix with no stored zeros
-(``indptr``, ``indices`` as int64, ``prob`` the link probabilities w_ij / sum_k w_ik), so an empty row
-is exactly a dangling node.
+(``indptr``, ``indices``, the link weights and the inverse out-weights; see ``_kernel_arrays``), so an
+empty row is exactly a dangling node.
 """
 
 import math
@@ -42,19 +42,22 @@ _DANGLING_DISPLAY = ("zero", "uniform", "error")
 
 
 @njit(cache=True)
-def _google_matvec(indptr, indices, prob, damping, spread, affine, x, y):
+def _google_matvec(indptr, indices, weights, inv_out, damping, spread, affine, x, y):
     """One step of the general PageRank iteration, without forming any n x n matrix.
 
     ``affine`` True: y = d M x + (1 - d)/n 1, the iteration (21.15) of Algorithm 21.1.
     ``affine`` False: y = A x with A = d M + (1 - d)/n E (21.22), the power method's product (21.20).
     The two agree when sum(x) = 1 and M is stochastic.
 
-    M x is a sparse mat-vec over the links: node j sends ``prob[k] * x[j]`` along each of its links
-    ``j -> indices[k]`` (that is (21.9) summed from the sources' side), and E x = (sum x) 1. A dangling
-    node j (empty row) sends ``spread * x[j] / n`` to every node: ``spread`` = 1 replaces its zero
-    column of M by the uniform column, ``spread`` = 0 keeps the zero column as the book writes it.
+    M x is a sparse mat-vec over the links, pushed from the sources' side of (21.9): node j sends
+    x_j w_ji / sum_k w_jk along each link j -> i (``inv_out[j]`` = 1 / sum_k w_jk; ``weights`` empty for a
+    graph whose links all weigh the same, so that each link carries x_j / L(v_j) with no load of a weight).
+    E x = (sum x) 1. A dangling node j (empty row) sends ``spread * x[j] / n`` to every node: ``spread`` = 1
+    replaces its zero column of M by the uniform column, ``spread`` = 0 keeps the zero column as the book
+    writes it (Example 21.2).
     """
     n = x.shape[0]
+    weighted = weights.shape[0] > 0
     for i in range(n):
         y[i] = 0.0
     total = 0.0
@@ -66,8 +69,14 @@ def _google_matvec(indptr, indices, prob, damping, spread, affine, x, y):
         stop = indptr[j + 1]
         if start == stop:
             lost += xj
-        for k in range(start, stop):
-            y[indices[k]] += prob[k] * xj
+            continue
+        share = xj * inv_out[j]
+        if weighted:
+            for k in range(start, stop):
+                y[indices[k]] += weights[k] * share
+        else:
+            for k in range(start, stop):
+                y[indices[k]] += share
     jump = (1.0 - damping) if affine else (1.0 - damping) * total
     c = (damping * spread * lost + jump) / n
     for i in range(n):
@@ -75,7 +84,7 @@ def _google_matvec(indptr, indices, prob, damping, spread, affine, x, y):
 
 
 @njit(cache=True)
-def _power_method(indptr, indices, prob, damping, spread, x, tol, max_iter, max_norm):
+def _power_method(indptr, indices, weights, inv_out, damping, spread, x, tol, max_iter, max_norm):
     """Iterate x <- A x (Li Hang Algorithm 21.1, eq. (21.15), or Algorithm 21.2 with ``max_norm``).
 
     With ``max_norm`` False this is (21.15), R_{t+1} = d M R_t + (1 - d)/n 1 (the power method on
@@ -87,7 +96,7 @@ def _power_method(indptr, indices, prob, damping, spread, x, tol, max_iter, max_
     n = x.shape[0]
     y = np.empty(n)
     for it in range(1, max_iter + 1):
-        _google_matvec(indptr, indices, prob, damping, spread, not max_norm, x, y)
+        _google_matvec(indptr, indices, weights, inv_out, damping, spread, not max_norm, x, y)
         if max_norm:
             top = 0.0
             for i in range(n):
@@ -183,6 +192,28 @@ def _link_arrays(A):
     out_weight = np.bincount(sources, weights=A.data, minlength=A.shape[0])
     prob = A.data / out_weight[sources]  # no stored zeros, so every source here has a positive out-weight
     return indptr, indices, np.ascontiguousarray(prob), out_weight
+
+
+def _kernel_arrays(A):
+    """(indptr, indices, weights, inv_out) for the kernels: int64 row pointers, int32 link targets where they
+    fit (half the memory traffic of int64), the link weights (empty when all links weigh the same) and
+    1 / out-weight per node (0 for a dangling node)."""
+    n = A.shape[0]
+    indptr = np.ascontiguousarray(A.indptr, dtype=np.int64)
+    index_type = np.int32 if n < 2**31 - 1 else np.int64
+    indices = np.ascontiguousarray(A.indices, dtype=index_type)
+    counts = np.diff(indptr)
+    data = A.data
+    inv_out = np.zeros(n)
+    linked = counts > 0
+    if data.size == 0 or np.all(data == data[0]):
+        weights = np.empty(0)
+        inv_out[linked] = 1.0 / counts[linked]
+    else:
+        weights = np.ascontiguousarray(data, dtype=np.float64)
+        out_weight = np.bincount(np.repeat(np.arange(n), counts), weights=data, minlength=n)
+        inv_out[linked] = 1.0 / out_weight[linked]
+    return indptr, indices, weights, inv_out
 
 
 def _dangling_nodes(indptr):
@@ -396,17 +427,18 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
     n = A.shape[0]
     max_norm = method == "power_max_norm"
     x0 = _check_start(start, n, max_norm) if method != "algebraic" else None
-    indptr, indices, prob, _ = _link_arrays(A)
+    arrays = _kernel_arrays(A)
+    indptr, indices = arrays[0], arrays[1]
     if damping == 1.0:
         _check_basic_pagerank_exists(A, indptr, indices)
     elif dangling == "error":
         _refuse_dangling(indptr, "pass dangling='uniform' to let the walker jump from it to any node")
 
     if method == "algebraic":
-        R = _algebraic(A, indptr, indices, prob, damping, was_sparse)
+        R = _algebraic(A, *_link_arrays(A)[:3], damping, was_sparse)
         n_iter = 0
     else:
-        x, n_iter, converged = _power_method(indptr, indices, prob, damping, 1.0, x0.copy(), tol, max_iter, max_norm)
+        x, n_iter, converged = _power_method(*arrays, damping, 1.0, x0.copy(), tol, max_iter, max_norm)
         if not converged:
             warnings.warn(
                 f"pagerank ({method}) did not converge in max_iter={max_iter} steps "
@@ -486,15 +518,15 @@ def pagerank_iterates(adjacency, damping=0.85, n_iter=10, *, method="power", dan
     n = A.shape[0]
     max_norm = method == "power_max_norm"
     x = _check_start(start, n, max_norm)
-    indptr, indices, prob, _ = _link_arrays(A)
+    arrays = _kernel_arrays(A)
     if dangling == "error":
-        _refuse_dangling(indptr, "pass dangling='uniform' or dangling='zero'")
+        _refuse_dangling(arrays[0], "pass dangling='uniform' or dangling='zero'")
     spread = 1.0 if dangling == "uniform" else 0.0
     out = np.empty((n_iter + 1, n))
     out[0] = x
     y = np.empty(n)
     for t in range(1, n_iter + 1):
-        _google_matvec(indptr, indices, prob, damping, spread, not max_norm, out[t - 1], y)
+        _google_matvec(*arrays, damping, spread, not max_norm, out[t - 1], y)
         if max_norm:
             top = y.max()
             if top > 0:
