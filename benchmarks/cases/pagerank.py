@@ -63,5 +63,9 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same stopping rule (L1 change < 1e-10); vectors within rtol 1e-8",
-    notes="networkx's time includes converting its DiGraph to a scipy matrix inside networkx.pagerank",
+    notes=(
+        "networkx.pagerank spends most of its time converting its DiGraph to a scipy matrix (inside the call); "
+        "against networkx's scipy power loop alone, run on the prebuilt matrix (same 18 steps, same answer to "
+        "1e-15), statlib's kernel measured 0.20 s vs 0.25 s (ratio 0.8) on the loaded 2-core machine"
+    ),
 )
