@@ -6,20 +6,21 @@ otherwise). The book writes the *column*-stochastic transition matrix M of Def. 
 ``M[i, j] = P(next = i | now = j)``, i.e. M is the transpose of the row-normalised adjacency;
 :func:`transition_matrix` makes that conversion so a chapter can print the book's M.
 
-Dangling nodes. A node without out-links gives M a zero column (Example 21.2), and then neither the
-basic definition (21.6) nor the general one (21.10) has a probability-vector solution: summing (21.10)
-over i gives sum(R) = 1 - d / (1 - d) * sum(R over dangling nodes) < 1, so (21.12)-(21.13) fail. The
-usual remedy (Page et al. 1999; networkx; Langville and Meyer) lets the walker leave a dangling node
-to any node with probability 1/n, i.e. replaces each zero column of M by (1/n, ..., 1/n):
-``dangling="uniform"``. ``dangling="error"`` refuses such graphs instead. Self-loops are ordinary
-links (the self-loop at C in Example 21.3 makes C a non-dangling node whose column of M is e_C).
+Dangling nodes. A node without out-links gives M a zero column (Example 21.2). The basic iterates
+M^t R_0 then drain to zero (Example 21.2), and the general equation (21.10) has no probability-vector
+solution: summing it over i gives sum(R) = 1 - d / (1 - d) * sum(R over dangling nodes), and every R_i is
+at least (1 - d)/n, so (21.13) fails. The usual remedy (networkx's default, and the "Google matrix" of
+the later PageRank literature; Page et al. 1999 instead set dangling links aside while iterating) lets
+the walker leave a dangling node to any node with probability 1/n, i.e. replaces each zero column of M
+by (1/n, ..., 1/n): ``dangling="uniform"``. ``dangling="error"`` refuses such graphs instead.
+Self-loops are ordinary links (the self-loop at C in Example 21.3 makes C a non-dangling node whose
+column of M is e_C), as in Def. 21.2 and networkx; nothing refuses them.
 
 The kernels only ever see the CSR arrays of a validated adjacency matrix with no stored zeros
 (``indptr``, ``indices``, the link weights and the inverse out-weights; see ``_kernel_arrays``), so an
 empty row is exactly a dangling node.
 """
 
-import math
 import warnings
 
 import numpy as np
@@ -379,7 +380,7 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
     dangling : {"uniform", "error"}, default="uniform"
         A node without out-links makes (21.10) unsolvable by a probability vector (its column of M is
         zero). ``"uniform"`` lets the walker leave it to any node with probability 1/n (replaces the
-        zero column by 1/n, the convention of Page et al. and networkx); ``"error"`` raises a
+        zero column by 1/n, networkx's convention); ``"error"`` raises a
         ValueError that names the node. With ``damping=1`` dangling nodes are always refused.
     start : array-like of shape (n,), optional
         Starting vector of the iterative methods (non-negative, not all zero); scaled to sum to 1
