@@ -1,0 +1,536 @@
+"""PageRank (Li Hang ch. 21): the transition matrix of a directed graph and its general PageRank.
+
+Orientation. The library takes the graph as an adjacency matrix whose rows are sources:
+``adjacency[i, j] > 0`` for a link i -> j (1 for the book's unweighted links, any positive weight
+otherwise). The book writes the *column*-stochastic transition matrix M of Def. 21.2,
+``M[i, j] = P(next = i | now = j)``, i.e. M is the transpose of the row-normalised adjacency;
+:func:`transition_matrix` makes that conversion so a chapter can print the book's M.
+
+Dangling nodes. A node without out-links gives M a zero column (Example 21.2). The basic iterates
+M^t R_0 then drain to zero (Example 21.2), and the general equation (21.10) has no probability-vector
+solution: summing it over i gives sum(R) = 1 - d / (1 - d) * sum(R over dangling nodes), and every R_i is
+at least (1 - d)/n, so (21.13) fails. The usual remedy (networkx's default, and the "Google matrix" of
+the later PageRank literature; Page et al. 1999 instead set dangling links aside while iterating) lets
+the walker leave a dangling node to any node with probability 1/n, i.e. replaces each zero column of M
+by (1/n, ..., 1/n): ``dangling="uniform"``. ``dangling="error"`` refuses such graphs instead.
+Self-loops are ordinary links (the self-loop at C in Example 21.3 makes C a non-dangling node whose
+column of M is e_C), as in Def. 21.2 and networkx; nothing refuses them.
+
+The kernels only ever see the CSR arrays of a validated adjacency matrix with no stored zeros
+(``indptr``, ``indices``, the link weights and the inverse out-weights; see ``_kernel_arrays``), so an
+empty row is exactly a dangling node.
+"""
+
+import warnings
+
+import numpy as np
+import scipy.sparse as sp
+from numba import njit
+from scipy.sparse import csgraph
+from sklearn.exceptions import ConvergenceWarning
+
+from .._validation import check_array, check_choice, check_int, check_real, check_vector
+
+__all__ = ["google_matrix", "pagerank", "pagerank_iterates", "transition_matrix"]
+
+_METHODS = ("power", "algebraic", "power_max_norm")
+_DANGLING = ("uniform", "error")
+_DANGLING_DISPLAY = ("zero", "uniform", "error")
+
+
+# --------------------------------------------------------------------------------------------------
+# Kernels
+
+
+@njit(cache=True)
+def _google_matvec(indptr, indices, weights, inv_out, damping, spread, affine, x, y):
+    """One step of the general PageRank iteration, without forming any n x n matrix.
+
+    ``affine`` True: y = d M x + (1 - d)/n 1, the iteration (21.15) of Algorithm 21.1.
+    ``affine`` False: y = A x with A = d M + (1 - d)/n E (21.22), the power method's product (21.20).
+    The two agree when sum(x) = 1 and M is stochastic.
+
+    M x is a sparse mat-vec over the links, pushed from the sources' side of (21.9): node j sends
+    x_j w_ji / sum_k w_jk along each link j -> i (``inv_out[j]`` = 1 / sum_k w_jk; ``weights`` empty for a
+    graph whose links all weigh the same, so that each link carries x_j / L(v_j) with no load of a weight).
+    E x = (sum x) 1. A dangling node j (empty row) sends ``spread * x[j] / n`` to every node: ``spread`` = 1
+    replaces its zero column of M by the uniform column, ``spread`` = 0 keeps the zero column as the book
+    writes it (Example 21.2).
+    """
+    n = x.shape[0]
+    weighted = weights.shape[0] > 0
+    for i in range(n):
+        y[i] = 0.0
+    total = 0.0
+    lost = 0.0
+    for j in range(n):
+        xj = x[j]
+        total += xj
+        start = indptr[j]
+        stop = indptr[j + 1]
+        if start == stop:
+            lost += xj
+            continue
+        share = xj * inv_out[j]
+        if weighted:
+            for k in range(start, stop):
+                y[indices[k]] += weights[k] * share
+        else:
+            for k in range(start, stop):
+                y[indices[k]] += share
+    jump = (1.0 - damping) if affine else (1.0 - damping) * total
+    c = (damping * spread * lost + jump) / n
+    for i in range(n):
+        y[i] = damping * y[i] + c
+
+
+@njit(cache=True)
+def _power_method(indptr, indices, weights, inv_out, damping, spread, x, tol, max_iter, max_norm):
+    """Iterate x <- A x (Li Hang Algorithm 21.1, eq. (21.15), or Algorithm 21.2 with ``max_norm``).
+
+    With ``max_norm`` False this is (21.15), R_{t+1} = d M R_t + (1 - d)/n 1 (the power method on
+    A = d M + (1 - d)/n E when sum(R_t) = 1). With ``max_norm`` True it is y = A x followed by a
+    division by the infinity norm, (21.20)-(21.21).
+    Stops after the first step with ||x_{t+1} - x_t||_1 < tol, or after ``max_iter`` steps.
+    ``x`` (the start) is overwritten. Returns (last iterate, steps taken, converged).
+    """
+    n = x.shape[0]
+    y = np.empty(n)
+    for it in range(1, max_iter + 1):
+        _google_matvec(indptr, indices, weights, inv_out, damping, spread, not max_norm, x, y)
+        if max_norm:
+            top = 0.0
+            for i in range(n):
+                if y[i] > top:
+                    top = y[i]
+            inv = 1.0 / top
+            for i in range(n):
+                y[i] *= inv
+        err = 0.0
+        for i in range(n):
+            err += abs(y[i] - x[i])
+        x, y = y, x
+        if err < tol:
+            return x, it, True
+    return x, max_iter, False
+
+
+@njit(cache=True)
+def _bfs_levels(indptr, indices, source):
+    """Breadth-first distances from ``source`` along the links (-1 where unreachable)."""
+    n = indptr.shape[0] - 1
+    level = np.full(n, -1, dtype=np.int64)
+    queue = np.empty(n, dtype=np.int64)
+    level[source] = 0
+    queue[0] = source
+    head = 0
+    tail = 1
+    while head < tail:
+        u = queue[head]
+        head += 1
+        for k in range(indptr[u], indptr[u + 1]):
+            v = indices[k]
+            if level[v] < 0:
+                level[v] = level[u] + 1
+                queue[tail] = v
+                tail += 1
+    return level
+
+
+# --------------------------------------------------------------------------------------------------
+# Validation
+
+
+def _check_adjacency(adjacency):
+    """Validated adjacency as a canonical CSR matrix of float64 weights with no stored zeros.
+
+    Returns (csr, was_sparse). Raises TypeError/ValueError naming ``adjacency``.
+    """
+    if sp.issparse(adjacency):
+        if adjacency.ndim != 2:
+            raise ValueError(f"adjacency must be a 2-D (n, n) matrix, got shape {adjacency.shape}")
+        if not (np.issubdtype(adjacency.dtype, np.number) or adjacency.dtype == np.bool_) or np.issubdtype(
+            adjacency.dtype, np.complexfloating
+        ):
+            raise TypeError(f"adjacency must hold real numbers, got a sparse matrix of dtype {adjacency.dtype}")
+        A = sp.csr_array(adjacency, dtype=np.float64, copy=True)
+        was_sparse = True
+    else:
+        if np.iscomplexobj(adjacency):
+            raise TypeError("adjacency must hold real numbers, got complex values")
+        dense = check_array(adjacency, "adjacency", min_rows=1, min_cols=1)
+        A = None
+        was_sparse = False
+    shape = A.shape if was_sparse else dense.shape
+    if shape[0] != shape[1]:
+        raise ValueError(f"adjacency must be a square (n, n) matrix with rows as sources, got shape {shape}")
+    if shape[0] < 1:
+        raise ValueError("adjacency must have at least one node, got shape (0, 0)")
+    if was_sparse:
+        A.sum_duplicates()
+        data = A.data
+        if data.size and not np.all(np.isfinite(data)):
+            raise ValueError("adjacency must contain only finite numbers; found NaN or infinity")
+        if data.size and np.any(data < 0):
+            raise ValueError("adjacency must have non-negative link weights; found a negative entry")
+        A.eliminate_zeros()
+    else:
+        if np.any(dense < 0):
+            i, j = np.argwhere(dense < 0)[0]
+            raise ValueError(f"adjacency must have non-negative link weights; adjacency[{i}, {j}] = {dense[i, j]:g}")
+        A = sp.csr_array(dense)
+        A.eliminate_zeros()
+    A.sort_indices()
+    return A, was_sparse
+
+
+def _link_arrays(A):
+    """(indptr, indices, prob, out_weight) of a validated CSR adjacency; prob[k] = w_ij / sum_k w_ik."""
+    indptr = np.ascontiguousarray(A.indptr, dtype=np.int64)
+    indices = np.ascontiguousarray(A.indices, dtype=np.int64)
+    counts = np.diff(indptr)
+    sources = np.repeat(np.arange(A.shape[0]), counts)
+    out_weight = np.bincount(sources, weights=A.data, minlength=A.shape[0])
+    prob = A.data / out_weight[sources]  # no stored zeros, so every source here has a positive out-weight
+    return indptr, indices, np.ascontiguousarray(prob), out_weight
+
+
+def _kernel_arrays(A):
+    """(indptr, indices, weights, inv_out) for the kernels: int64 row pointers, int32 link targets where they
+    fit (half the memory traffic of int64), the link weights (empty when all links weigh the same) and
+    1 / out-weight per node (0 for a dangling node)."""
+    n = A.shape[0]
+    indptr = np.ascontiguousarray(A.indptr, dtype=np.int64)
+    index_type = np.int32 if n < 2**31 - 1 else np.int64
+    indices = np.ascontiguousarray(A.indices, dtype=index_type)
+    counts = np.diff(indptr)
+    data = A.data
+    inv_out = np.zeros(n)
+    linked = counts > 0
+    if data.size == 0 or np.all(data == data[0]):
+        weights = np.empty(0)
+        inv_out[linked] = 1.0 / counts[linked]
+    else:
+        weights = np.ascontiguousarray(data, dtype=np.float64)
+        out_weight = np.bincount(np.repeat(np.arange(n), counts), weights=data, minlength=n)
+        inv_out[linked] = 1.0 / out_weight[linked]
+    return indptr, indices, weights, inv_out
+
+
+def _dangling_nodes(indptr):
+    return np.flatnonzero(indptr[1:] == indptr[:-1])
+
+
+def _refuse_dangling(indptr, why):
+    nodes = _dangling_nodes(indptr)
+    if nodes.size:
+        listed = ", ".join(str(v) for v in nodes[:5]) + (", ..." if nodes.size > 5 else "")
+        raise ValueError(
+            f"adjacency has {nodes.size} dangling node(s) without out-links (row of zeros): node {listed}; {why}"
+        )
+
+
+def _check_basic_pagerank_exists(A, indptr, indices):
+    """Def. 21.3 / Thm 21.1: damping = 1 needs a strongly connected, aperiodic graph."""
+    _refuse_dangling(
+        indptr,
+        "basic PageRank (damping=1, Def. 21.3) needs a strongly connected graph; use damping < 1 "
+        "(general PageRank, Def. 21.4)",
+    )
+    n_comp, labels = csgraph.connected_components(A, directed=True, connection="strong")
+    if n_comp > 1:
+        other = int(np.flatnonzero(labels != labels[0])[0])
+        raise ValueError(
+            f"adjacency is not strongly connected ({n_comp} strong components; node {other} and node 0 "
+            "are not mutually reachable), so basic PageRank (damping=1, Def. 21.3) is not defined; use "
+            "damping < 1 (general PageRank, Def. 21.4)"
+        )
+    level = _bfs_levels(indptr, indices, 0)
+    rows = np.repeat(np.arange(A.shape[0]), np.diff(indptr))
+    period = int(np.gcd.reduce(np.abs(level[rows] + 1 - level[indices]))) if indices.size else 0
+    if period > 1:
+        raise ValueError(
+            f"adjacency is periodic (every cycle has a length divisible by {period}), so M^t R_0 has no "
+            "limit (21.5) and basic PageRank (damping=1, Def. 21.3) is not defined; use damping < 1"
+        )
+
+
+def _check_damping(damping):
+    return check_real(damping, "damping", low=0.0, high=1.0, low_inclusive=False)
+
+
+def _check_start(start, n, max_norm):
+    if start is None:
+        return np.ones(n) if max_norm else np.full(n, 1.0 / n)
+    x = check_vector(start, "start")
+    if x.shape[0] != n:
+        raise ValueError(f"start must have one entry per node ({n}), got {x.shape[0]}")
+    if np.any(x < 0) or not x.sum() > 0:
+        raise ValueError("start must be non-negative with a positive sum")
+    return x / (x.max() if max_norm else x.sum())
+
+
+# --------------------------------------------------------------------------------------------------
+# Public functions
+
+
+def transition_matrix(adjacency, dangling="zero"):
+    """The column-stochastic transition matrix M of the random walk on a graph, Li Hang Def. 21.2.
+
+    ``M[i, j] = w_ji / sum_k w_jk``: the probability that the walker at node j moves next to node i
+    (eq. (21.1); 1/k for each of the k out-links of j in an unweighted graph). Every column of M sums
+    to 1 (21.3), except the column of a dangling node.
+
+    Parameters
+    ----------
+    adjacency : array-like or scipy.sparse matrix, shape (n, n)
+        ``adjacency[i, j]`` is the (non-negative) weight of the link i -> j; rows are sources.
+    dangling : {"zero", "uniform", "error"}, default="zero"
+        What the column of a node without out-links holds: zeros, as the book writes it in
+        Example 21.2 (M is then not stochastic); 1/n in every entry (the walker jumps anywhere); or
+        refuse such graphs with a ValueError.
+
+    Returns
+    -------
+    M : ndarray of shape (n, n), or scipy.sparse.csr_array if ``adjacency`` is sparse
+    """
+    dangling = check_choice(dangling, "dangling", _DANGLING_DISPLAY)
+    A, was_sparse = _check_adjacency(adjacency)
+    indptr, indices, prob, _ = _link_arrays(A)
+    n = A.shape[0]
+    if dangling == "error":
+        _refuse_dangling(indptr, "pass dangling='zero' or dangling='uniform' to build M anyway")
+    P = sp.csr_array((prob, indices, indptr), shape=(n, n))
+    M = P.T.tocsr()
+    if dangling == "uniform":
+        nodes = _dangling_nodes(indptr)
+        if nodes.size:
+            rows = np.repeat(np.arange(n), nodes.size)
+            cols = np.tile(nodes, n)
+            M = (M + sp.csr_array((np.full(rows.size, 1.0 / n), (rows, cols)), shape=(n, n))).tocsr()
+    return M if was_sparse else M.toarray()
+
+
+def google_matrix(adjacency, damping=0.85, dangling="uniform"):
+    """The general transition matrix A = d M + (1 - d)/n E of Li Hang (21.22), as a dense array.
+
+    R is the eigenvector of A for its dominant eigenvalue 1, scaled to sum to 1 (Perron-Frobenius).
+    Meant for small graphs (it has n^2 entries); :func:`pagerank` never forms it.
+
+    Parameters
+    ----------
+    adjacency : array-like or scipy.sparse matrix, shape (n, n)
+        ``adjacency[i, j]`` is the weight of the link i -> j.
+    damping : float in (0, 1], default=0.85
+        The damping factor d.
+    dangling : {"uniform", "error", "zero"}, default="uniform"
+        The column of M for a node without out-links (see :func:`transition_matrix`).
+
+    Returns
+    -------
+    A : ndarray of shape (n, n)
+    """
+    damping = _check_damping(damping)
+    M = transition_matrix(adjacency, dangling=dangling)
+    M = M.toarray() if sp.issparse(M) else M
+    n = M.shape[0]
+    return damping * M + (1.0 - damping) / n
+
+
+def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, *, dangling="uniform",
+             start=None, return_n_iter=False):
+    """PageRank of a directed graph, Li Hang ch. 21 (Page et al. 1999).
+
+    The general PageRank (Def. 21.4) is the probability vector R with
+
+        R = d M R + (1 - d)/n 1                                            (21.10), (21.14)
+
+    where M is the column-stochastic transition matrix of the graph (Def. 21.2; see
+    :func:`transition_matrix`). With ``damping=1`` it is the basic PageRank MR = R (Def. 21.3), which
+    exists as the limit (21.5) only on a strongly connected aperiodic graph (Thm 21.1); other graphs
+    are refused then.
+
+    Parameters
+    ----------
+    adjacency : array-like or scipy.sparse matrix, shape (n, n)
+        ``adjacency[i, j]`` is the weight of the link i -> j (1 for an unweighted link, 0 for none);
+        rows are sources. Weights must be finite and non-negative; a link's probability is its weight
+        divided by the sum of its source's out-weights. Self-loops are ordinary links (Example 21.3).
+    damping : float in (0, 1], default=0.85
+        The damping factor d of (21.10).
+    method : {"power", "algebraic", "power_max_norm"}, default="power"
+        - ``"power"``: the iteration R_{t+1} = d M R_t + (1 - d)/n 1 of Algorithm 21.1, eq. (21.15),
+          from R_0 = ``start`` (uniform by default); it is the power method on A = d M + (1 - d)/n E
+          (21.22) with sum(R_t) = 1 kept by A itself. One sparse mat-vec over the links per step.
+        - ``"algebraic"``: solves (I - d M) R = (1 - d)/n 1, eqs. (21.23)-(21.24); a dense LU solve
+          for dense ``adjacency``, a sparse one (SuperLU) for sparse ``adjacency`` (dangling columns
+          enter as a rank-one term: (I - d M_0) z = 1, R = z / sum(z), with M_0 the matrix with zero
+          dangling columns). With ``damping=1`` one equation of (I - M) R = 0 is replaced by
+          sum(R) = 1. Exact up to rounding; for small and moderate graphs.
+        - ``"power_max_norm"``: Algorithm 21.2 as the book runs it in Example 21.4: x_{t+1} =
+          A x_t / ||A x_t||_inf (21.20)-(21.21) from x_0 = ``start`` (all ones by default), R = the
+          last x scaled to sum to 1 (step (6)).
+    tol : float >= 0, default=1e-10
+        The iterative methods stop after the first step with ||x_{t+1} - x_t||_1 < tol (the L1 norm of
+        the change; for ``"power"`` the same rule as networkx's ``pagerank`` with its ``tol`` = tol/n).
+        The distance to R is then at most about d/(1 - d) * tol. Ignored by ``"algebraic"``.
+    max_iter : int >= 1, default=1000
+        Largest number of steps of the iterative methods; reaching it without meeting ``tol`` emits a
+        ConvergenceWarning. Ignored by ``"algebraic"``.
+    dangling : {"uniform", "error"}, default="uniform"
+        A node without out-links makes (21.10) unsolvable by a probability vector (its column of M is
+        zero). ``"uniform"`` lets the walker leave it to any node with probability 1/n (replaces the
+        zero column by 1/n, networkx's convention); ``"error"`` raises a
+        ValueError that names the node. With ``damping=1`` dangling nodes are always refused.
+    start : array-like of shape (n,), optional
+        Starting vector of the iterative methods (non-negative, not all zero); scaled to sum to 1
+        (``"power"``) or to maximum 1 (``"power_max_norm"``).
+    return_n_iter : bool, default=False
+        Also return the number of steps taken (0 for ``"algebraic"``).
+
+    Returns
+    -------
+    R : ndarray of shape (n,)
+        The PageRank values PR(v_i), non-negative and summing to 1 (21.7)-(21.8), (21.12)-(21.13).
+    n_iter : int
+        Only if ``return_n_iter``.
+
+    Raises
+    ------
+    ValueError
+        For a non-square, negative, NaN or infinite ``adjacency``; a damping outside (0, 1]; a
+        dangling node with ``dangling="error"``; and with ``damping=1``, a graph with dangling nodes,
+        not strongly connected, or periodic (no basic PageRank, Thm 21.1).
+    TypeError
+        For non-numeric input or hyperparameters of the wrong type.
+
+    References
+    ----------
+    Li Hang, Statistical Learning Methods (2nd ed.), ch. 21. Page, Brin, Motwani and Winograd (1999),
+    The PageRank citation ranking: bringing order to the web.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.graph import pagerank
+    >>> adjacency = np.array([[0, 1, 1, 1], [1, 0, 0, 1], [1, 0, 0, 0], [0, 1, 1, 0]])  # Fig. 21.1
+    >>> np.round(pagerank(adjacency, damping=1.0) * 9, 6)
+    array([3., 2., 2., 2.])
+    """
+    damping = _check_damping(damping)
+    method = check_choice(method, "method", _METHODS)
+    tol = check_real(tol, "tol", low=0.0)
+    max_iter = check_int(max_iter, "max_iter", low=1)
+    dangling = check_choice(dangling, "dangling", _DANGLING)
+    if not isinstance(return_n_iter, (bool, np.bool_)):
+        raise TypeError(f"return_n_iter must be True or False, got {type(return_n_iter).__name__}")
+    A, was_sparse = _check_adjacency(adjacency)
+    n = A.shape[0]
+    max_norm = method == "power_max_norm"
+    x0 = _check_start(start, n, max_norm) if method != "algebraic" else None
+    arrays = _kernel_arrays(A)
+    indptr, indices = arrays[0], arrays[1]
+    if damping == 1.0:
+        _check_basic_pagerank_exists(A, indptr, indices)
+    elif dangling == "error":
+        _refuse_dangling(indptr, "pass dangling='uniform' to let the walker jump from it to any node")
+
+    if method == "algebraic":
+        R = _algebraic(A, *_link_arrays(A)[:3], damping, was_sparse)
+        n_iter = 0
+    else:
+        x, n_iter, converged = _power_method(*arrays, damping, 1.0, x0.copy(), tol, max_iter, max_norm)
+        if not converged:
+            warnings.warn(
+                f"pagerank ({method}) did not converge in max_iter={max_iter} steps "
+                f"(tol={tol:g} on the L1 change); increase max_iter or tol",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
+        R = x / x.sum()  # Algorithm 21.2 step (6); for "power" it only removes rounding drift
+    return (R, n_iter) if return_n_iter else R
+
+
+def _algebraic(A, indptr, indices, prob, damping, was_sparse):
+    """(I - d M) R = (1 - d)/n 1, Li Hang (21.23)-(21.24); M with uniform dangling columns."""
+    n = A.shape[0]
+    P = sp.csr_array((prob, indices, indptr), shape=(n, n))
+    if not was_sparse:
+        M = P.T.toarray()
+        M[:, _dangling_nodes(indptr)] = 1.0 / n
+        lhs = np.eye(n) - damping * M
+        if damping == 1.0:  # (I - M) R = 0 has rank n - 1 (irreducible M): replace one row by sum(R) = 1
+            lhs[-1] = 1.0
+            rhs = np.zeros(n)
+            rhs[-1] = 1.0
+        else:
+            rhs = np.full(n, (1.0 - damping) / n)  # (21.24)
+        R = np.linalg.solve(lhs, rhs)
+    else:
+        from scipy.sparse.linalg import spsolve
+
+        lhs = (sp.eye_array(n, format="csr") - damping * P.T).tocsr()
+        if damping == 1.0:
+            lhs = sp.vstack([lhs[:-1], sp.csr_array(np.ones((1, n)))], format="csc")
+            rhs = np.zeros(n)
+            rhs[-1] = 1.0
+        else:
+            # With M = M_0 + (1/n) 1 delta^T (delta marks dangling nodes), (21.23) reads
+            # (I - d M_0) R = (d delta^T R + 1 - d)/n 1: R is a multiple of z = (I - d M_0)^{-1} 1.
+            lhs = lhs.tocsc()
+            rhs = np.ones(n)
+        R = np.asarray(spsolve(lhs, rhs), dtype=np.float64).reshape(n)
+    return R / R.sum()
+
+
+def pagerank_iterates(adjacency, damping=0.85, n_iter=10, *, method="power", dangling="uniform", start=None):
+    """The first iterates of the PageRank iterations, as the book tabulates them.
+
+    ``method="power"`` gives R_0, ..., R_T of (21.15), R_{t+1} = d M R_t + (1 - d)/n 1
+    (Examples 21.1-21.3; with ``damping=1`` and ``dangling="zero"``, the iterates M^t R_0 of
+    Example 21.2 that drain away through the dangling node). ``method="power_max_norm"`` gives
+    x_0, ..., x_T of Algorithm 21.2, x_{t+1} = A x_t / ||A x_t||_inf (Example 21.4). No stopping rule
+    and no existence checks: the iterates are returned whether or not they converge.
+
+    Parameters
+    ----------
+    adjacency : array-like or scipy.sparse matrix, shape (n, n)
+        ``adjacency[i, j]`` is the weight of the link i -> j.
+    damping : float in (0, 1], default=0.85
+    n_iter : int >= 0, default=10
+        Number of steps T.
+    method : {"power", "power_max_norm"}, default="power"
+    dangling : {"uniform", "zero", "error"}, default="uniform"
+        The column of M for a node without out-links (see :func:`transition_matrix`); ``"zero"`` is
+        the book's literal M of Example 21.2.
+    start : array-like of shape (n,), optional
+        R_0 (scaled to sum to 1; uniform by default) or x_0 (scaled to maximum 1; all ones by default).
+
+    Returns
+    -------
+    iterates : ndarray of shape (n_iter + 1, n)
+        Row t is R_t (or x_t).
+    """
+    damping = _check_damping(damping)
+    n_iter = check_int(n_iter, "n_iter", low=0, high=1_000_000)
+    method = check_choice(method, "method", ("power", "power_max_norm"))
+    dangling = check_choice(dangling, "dangling", _DANGLING_DISPLAY)
+    A, _ = _check_adjacency(adjacency)
+    n = A.shape[0]
+    max_norm = method == "power_max_norm"
+    x = _check_start(start, n, max_norm)
+    arrays = _kernel_arrays(A)
+    if dangling == "error":
+        _refuse_dangling(arrays[0], "pass dangling='uniform' or dangling='zero'")
+    spread = 1.0 if dangling == "uniform" else 0.0
+    out = np.empty((n_iter + 1, n))
+    out[0] = x
+    y = np.empty(n)
+    for t in range(1, n_iter + 1):
+        _google_matvec(*arrays, damping, spread, not max_norm, out[t - 1], y)
+        if max_norm:
+            top = y.max()
+            if top > 0:
+                y = y / top
+        out[t] = y
+    return out
