@@ -188,7 +188,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         return Y @ self.components_ + self.mean_
 
     def get_covariance(self):
-        """The covariance implied by the model, V diag(lambda - s2) V^T + s2 I with s2 = ``noise_variance_``."""
+        """The data covariance implied by the model, V^T diag(lambda - s2) V + s2 I with s2 = ``noise_variance_``
+        (the sample covariance itself when every component is kept). Unlike scikit-learn's, the result does
+        not depend on ``whiten``."""
         check_is_fitted(self)
         s2 = self.noise_variance_
         V = self.components_
