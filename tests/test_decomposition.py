@@ -16,7 +16,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.extmath import svd_flip
 
 from statlib.datasets import load_example
-from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, pca_from_correlation, svd_flip_rows
+from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, pca_from_correlation
+from statlib.decomposition._pca import _svd_flip_rows
 
 # ---------------------------------------------------------------------------------------- estimator checks
 # scikit-learn's own NMF(solver="mu") fails the same two checks: ``transform`` re-solves W for the fitted H
@@ -140,7 +141,7 @@ def test_svd_flip_rows_is_scikit_learns_svd_flip():
     for _ in range(20):
         U, _, Vt = linalg.svd(rng.normal(size=(8, 5)), full_matrices=False)
         U1, Vt1 = U.copy(), Vt.copy()
-        svd_flip_rows(Vt1, U1)
+        _svd_flip_rows(Vt1, U1)
         U2, Vt2 = svd_flip(U.copy(), Vt.copy(), u_based_decision=False)
         np.testing.assert_array_equal(Vt1, Vt2)
         np.testing.assert_array_equal(U1, U2)
@@ -472,3 +473,26 @@ def test_fastica_refuses_bad_input():
         FastICA().fit(np.where(X > 2, np.inf, X))
     with pytest.warns(UserWarning, match="n_components"):
         FastICA(n_components=5, random_state=0).fit(X)
+
+
+def test_degenerate_inputs_are_refused_or_handled():
+    # Collinear data cannot be whitened to n_components directions.
+    X = np.c_[np.arange(10.0), 2 * np.arange(10.0)]
+    with pytest.raises(ValueError, match="rank 1"):
+        FastICA(random_state=0).fit(X)
+    assert FastICA(n_components=1, random_state=0).fit(X).components_.shape == (1, 2)
+    with pytest.raises(ValueError, match="w_init"):
+        FastICA(w_init=np.zeros((2, 2))).fit(np.random.default_rng(0).normal(size=(20, 2)))
+    # An all-zero matrix is factorised exactly by zeros, whatever the initialisation.
+    with pytest.warns(ConvergenceWarning):
+        model = NMF(2, init="random", random_state=0, max_iter=20).fit(np.zeros((5, 4)))
+    assert model.reconstruction_err_ == 0.0 and np.all(model.components_ == 0.0)
+
+
+@pytest.mark.parametrize("estimator", [PCA(), NMF(1), FastICA(random_state=0)])
+def test_errors_about_X_name_it(estimator):
+    for bad in (np.ones(5), np.ones((4, 2, 2)), [["a", "b"], ["c", "d"]], np.ones((0, 3))):
+        with pytest.raises((TypeError, ValueError), match="X"):
+            estimator.fit(bad)
+    with pytest.raises(TypeError, match="X must be a 2-D array of numbers"):
+        estimator.fit([["a", "b"], ["c", "d"]])

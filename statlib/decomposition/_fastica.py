@@ -26,8 +26,9 @@ from scipy import linalg
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
+from ._base import validate_X
 from .._validation import check_array, check_choice, check_int, check_real
 
 __all__ = ["FastICA"]
@@ -146,7 +147,7 @@ def _fixed_point_pass(Z, W, code, alpha, out):
             out[r, a] = acc[r, a] / n - (dsum[r] / n) * W[r, a]
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _one_unit(Z, w, W, j, code, alpha, tol, max_iter):
     """Deflation: iterate (12.108)-(12.109) for one unit ``w`` (changed in place), each step
     orthogonalised against the rows 0..j-1 of ``W`` (Gram-Schmidt). Returns the iterations done and
@@ -274,6 +275,10 @@ def _whitening(Xc, n_components, solver):
         lam = np.where(lam < eps, eps, lam)
         d, u = np.sqrt(lam)[order], u[:, order]
         F = d[:, None] * u.T
+    if not d[n_components - 1] > np.finfo(np.float64).eps * max(Xc.shape) * d[0]:
+        rank = int(np.sum(d > np.finfo(np.float64).eps * max(Xc.shape) * d[0]))
+        raise ValueError(f"X has numerical rank {rank} after centring, fewer than n_components={n_components}: "
+                         "the whitening would divide by zero; lower n_components")
     sign = np.sign(u[0])
     sign[sign == 0] = 1.0
     u = u * sign
@@ -388,7 +393,7 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     def _fit(self, X, compute_sources):
         algorithm, whiten, code, alpha, max_iter, tol, solver = self._check_hyperparameters()
-        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
+        X = validate_X(self, X, reset=True, ensure_min_samples=2)
         n, m = X.shape
         c = self.n_components
         if not whiten and c is not None:
@@ -418,8 +423,13 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             if w_init.shape != (c, c):
                 raise ValueError(f"w_init must have shape (n_components, n_components) = {(c, c)}, "
                                  f"got {w_init.shape}")
+        if np.any(np.all(w_init == 0.0, axis=1)) or (
+                algorithm == "parallel" and np.linalg.cond(w_init) > 1.0 / np.finfo(np.float64).eps):
+            raise ValueError("w_init must be a non-singular matrix (no zero rows for deflation)")
         runner = _ica_parallel if algorithm == "parallel" else _ica_deflation
         W, n_iter, converged = runner(Z, w_init.copy(), code, alpha, tol, max_iter)
+        if not np.all(np.isfinite(W)):
+            raise ValueError("FastICA produced a non-finite unmixing matrix: X is degenerate for this contrast")
         if not converged:
             warnings.warn(f"FastICA did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase "
                           "max_iter or tol.", ConvergenceWarning)
@@ -457,7 +467,7 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def transform(self, X):
         """The sources of new data: (X - mean_) @ components_.T."""
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)
+        X = validate_X(self, X, reset=False)
         if self.whiten:
             X = X - self.mean_
         return X @ self.components_.T

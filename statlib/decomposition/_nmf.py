@@ -28,8 +28,9 @@ from scipy import linalg
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
+from ._base import validate_X
 from .._validation import check_array, check_choice, check_int, check_real
 
 __all__ = ["NMF", "beta_divergence"]
@@ -135,7 +136,7 @@ def _mu_frobenius(X, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, WtX, WtW, Wt
             _divide_update(H, WtX, WtWH)
         if tol > 0.0 and it % 10 == 0:
             error = _frobenius_error(X, W, H, WH)
-            if (previous - error) / error_at_init < tol:
+            if error_at_init > 0.0 and (previous - error) / error_at_init < tol:
                 return n_iter, True
             previous = error
     return n_iter, False
@@ -201,7 +202,7 @@ def _mu_kl(X, W, H, max_iter, tol, update_H, WH, numW, numH):
                     H[l, j] = h if h >= _TINY else 0.0
         if tol > 0.0 and it % 10 == 0:
             error = _kl_error(X, W, H, WH)
-            if (previous - error) / error_at_init < tol:
+            if error_at_init > 0.0 and (previous - error) / error_at_init < tol:
                 return n_iter, True
             previous = error
     return n_iter, False
@@ -394,7 +395,7 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         return k, init, loss, tol, max_iter
 
     def _check_X(self, X, reset):
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=reset)
+        X = validate_X(self, X, order="C", reset=reset)
         return _check_nonnegative(X, "X")
 
     def fit_transform(self, X, y=None, W=None, H=None):

@@ -20,15 +20,16 @@ from numba import njit
 from scipy import linalg
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils import Bunch
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
+from ._base import validate_X
 from .._validation import check_array, check_bool, check_choice, check_int, check_real
 
-__all__ = ["PCA", "pca_from_correlation", "svd_flip_rows"]
+__all__ = ["PCA", "pca_from_correlation"]
 
 
 @njit(cache=True)
-def svd_flip_rows(Vt, U):
+def _svd_flip_rows(Vt, U):
     """Make the largest-magnitude entry of every row of ``Vt`` positive, flipping U's column with it.
 
     This is scikit-learn's ``svd_flip(U, Vt, u_based_decision=False)``: with ties the first largest
@@ -143,13 +144,13 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         check_bool(self.copy, "copy")
         check_bool(self.whiten, "whiten")
         check_choice(self.svd_solver, "svd_solver", ("auto", "full"))
-        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
+        X = validate_X(self, X, reset=True, ensure_min_samples=2)
         n, m = X.shape
         nc = self._check_n_components(n, m)
         mean = X.mean(axis=0)
         Xc = X - mean
         U, S, Vt = linalg.svd(Xc, full_matrices=False)
-        svd_flip_rows(Vt, U)
+        _svd_flip_rows(Vt, U)
         variance = S**2 / (n - 1)
         total = variance.sum()
         ratio = variance / total if total > 0 else np.zeros_like(variance)
@@ -171,16 +172,18 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def transform(self, X):
         """The principal-component scores y = V^T (x - mean) (16.43) of each row of ``X``."""
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)
+        X = validate_X(self, X, reset=False)
         Y = (X - self.mean_) @ self.components_.T
         if self.whiten:
-            Y /= np.sqrt(self.explained_variance_)
+            # A direction of (numerically) zero variance is divided by machine epsilon, not by 0, as in
+            # scikit-learn, so the scores stay finite.
+            Y /= np.maximum(np.sqrt(self.explained_variance_), np.finfo(np.float64).eps)
         return Y
 
     def inverse_transform(self, X):
         """Back to the data space: mean + y V^T (the best rank-k reconstruction, Eckart-Young)."""
         check_is_fitted(self)
-        Y = check_array(X, "X")
+        Y = check_array(X, "X", min_cols=0)
         if Y.shape[1] != self.n_components_:
             raise ValueError(f"X must have n_components_ = {self.n_components_} columns, got {Y.shape[1]}")
         if self.whiten:
@@ -237,7 +240,7 @@ def pca_from_correlation(R, n_components=None):
         raise ValueError(f"R must be positive semi-definite; it has the eigenvalue {lam[0]:.3g}")
     lam = np.clip(lam[::-1], 0.0, None)
     Vt = np.ascontiguousarray(E[:, ::-1].T)
-    svd_flip_rows(Vt, np.empty((0, 0)))
+    _svd_flip_rows(Vt, np.empty((0, 0)))
     loadings = np.sqrt(lam)[:, None] * Vt
     return Bunch(
         eigenvalues=lam,
