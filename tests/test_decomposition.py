@@ -384,6 +384,9 @@ def test_fastica_without_whitening_agrees_with_scikit_learn():
     ref = skd.FastICA(whiten=False, w_init=w_init, tol=1e-8, max_iter=500).fit(Z)
     np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-8, atol=1e-10)
     assert not hasattr(ours, "mean_")
+    white.set_params(whiten=False, w_init=w_init, tol=1e-8).fit(Z)  # a refit forgets the whitening
+    assert not hasattr(white, "mean_") and not hasattr(white, "whitening_")
+    np.testing.assert_allclose(white.components_, ref.components_, rtol=1e-8, atol=1e-10)
 
 
 @pytest.mark.parametrize("algorithm", ["parallel", "deflation"])

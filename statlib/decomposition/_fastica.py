@@ -434,6 +434,8 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             warnings.warn(f"FastICA did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase "
                           "max_iter or tol.", ConvergenceWarning)
         self.n_iter_ = n_iter
+        for stale in ("mean_", "whitening_"):  # from an earlier fit with whitening
+            self.__dict__.pop(stale, None)
         S = None
         if whiten:
             unmix = W @ K
