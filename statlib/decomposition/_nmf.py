@@ -1,0 +1,477 @@
+"""Non-negative matrix factorisation by Lee and Seung's multiplicative updates: Li Hang §17.3, Algorithm 17.1.
+
+The data matrix is X ≈ W H with W, H >= 0 (17.17)-(17.19). Two losses are minimised (17.22)/(17.23):
+
+* the squared (Frobenius) loss ||X - WH||^2 (17.20), with the updates of Theorem 17.1,
+  W <- W * (X H^T) / (W H H^T) (17.33 = 17.25) and H <- H * (W^T X) / (W^T W H) (17.34 = 17.24);
+* the divergence D(X || WH) = sum(x log(x / y) - x + y) (17.21) (the generalised Kullback-Leibler
+  divergence), with the updates of Theorem 17.2,
+  W_il <- W_il sum_j [H_lj X_ij / (WH)_ij] / sum_j H_lj (17.27) and
+  H_lj <- H_lj sum_i [W_il X_ij / (WH)_ij] / sum_i W_il (17.26).
+
+Each update is a gradient step (17.30)/(17.31) with the element-wise step sizes (17.32), chosen so that
+the step becomes a multiplication; neither loss increases under either update (Lee and Seung 2001).
+
+The matrix products (X H^T, W^T X, W H) go to BLAS through ``np.dot`` inside the Numba kernels; the
+element-wise updates are loops in the same kernels, so one call runs the whole iteration without
+allocating. Orientation and update order are scikit-learn's: ``X`` is (n_samples, n_features),
+``W`` (n_samples, k) holds each sample's coefficients and ``H = components_`` (k, n_features) the
+basis; one iteration updates W, then H. (In the book's word-by-document X, the "topic" matrix is
+``components_.T`` and the document representation ``W.T``.)
+"""
+
+import warnings
+
+import numpy as np
+from numba import njit
+from scipy import linalg
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted
+
+from ._base import validate_X
+from .._validation import check_array, check_choice, check_int, check_real
+
+__all__ = ["NMF", "beta_divergence"]
+
+# The small numbers scikit-learn uses: a zero denominator becomes EPSILON, a (WH)_ij below EPSILON is
+# raised to it before dividing, and with the divergence loss entries of H below the float64 machine
+# epsilon are set to zero. Using the same ones keeps the two implementations in step.
+EPSILON = float(np.finfo(np.float32).eps)
+_TINY = float(np.finfo(np.float64).eps)
+_INITS = ("random", "nndsvd", "nndsvda", "nndsvdar", "custom")
+_LOSSES = ("frobenius", "kullback-leibler")
+
+
+# --------------------------------------------------------------------------------------------- kernels
+@njit(cache=True)
+def _frobenius_error(X, W, H, WH):
+    """||X - WH||_F (the square root of (17.20)); ``WH`` is scratch of X's shape."""
+    np.dot(W, H, WH)
+    n, m = X.shape
+    s = 0.0
+    for i in range(n):
+        for j in range(m):
+            r = X[i, j] - WH[i, j]
+            s += r * r
+    return np.sqrt(s)
+
+
+@njit(cache=True)
+def _kl_error(X, W, H, WH):
+    """sqrt(2 D(X || WH)) with D of (17.21), zero entries of X contributing only (WH)_ij.
+
+    As in scikit-learn, only entries with X_ij > EPSILON enter the logarithm and (WH)_ij is floored at
+    EPSILON there; sum(WH) is computed as sum_l (column sums of W)_l (row sums of H)_l.
+    """
+    np.dot(W, H, WH)
+    n, m = X.shape
+    k = W.shape[1]
+    s = 0.0
+    xs = 0.0
+    for i in range(n):
+        for j in range(m):
+            x = X[i, j]
+            if x > EPSILON:
+                y = WH[i, j]
+                if y < EPSILON:
+                    y = EPSILON
+                s += x * np.log(x / y)
+                xs += x
+    total = 0.0
+    for l in range(k):
+        cw = 0.0
+        for i in range(n):
+            cw += W[i, l]
+        ch = 0.0
+        for j in range(m):
+            ch += H[l, j]
+        total += cw * ch
+    d = s + total - xs
+    return np.sqrt(2.0 * d) if d > 0.0 else 0.0
+
+
+@njit(cache=True)
+def _divide_update(A, num, den):
+    """A *= num / den element-wise, a zero denominator read as EPSILON."""
+    n, m = A.shape
+    for i in range(n):
+        for j in range(m):
+            d = den[i, j]
+            if d == 0.0:
+                d = EPSILON
+            A[i, j] *= num[i, j] / d
+
+
+@njit(cache=True)
+def _mu_frobenius(X, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, WtX, WtW, WtWH, WH):
+    """Algorithm 17.1 with the squared loss: ``max_iter`` rounds of (17.33) then (17.34), in place.
+
+    Every 10th round the error ||X - WH||_F is compared with the previous check; the loop stops when
+    it fell by less than ``tol`` times the initial error (scikit-learn's rule; ``tol = 0`` runs all
+    rounds). With ``update_H`` false only W is updated (the ``transform`` of a fitted model).
+    The other arguments are scratch: XHt, WHHt (n, k); HHt, WtW (k, k); WtX, WtWH (k, m); WH (n, m).
+    Returns (rounds done, converged).
+    """
+    error_at_init = _frobenius_error(X, W, H, WH)
+    previous = error_at_init
+    if not update_H:
+        np.dot(X, H.T, XHt)
+        np.dot(H, H.T, HHt)
+    n_iter = 0
+    for it in range(1, max_iter + 1):
+        n_iter = it
+        # (17.33): W <- W * (X H^T) / (W (H H^T))
+        if update_H:
+            np.dot(X, H.T, XHt)
+            np.dot(H, H.T, HHt)
+        np.dot(W, HHt, WHHt)
+        _divide_update(W, XHt, WHHt)
+        if update_H:
+            # (17.34): H <- H * (W^T X) / ((W^T W) H)
+            np.dot(W.T, X, WtX)
+            np.dot(W.T, W, WtW)
+            np.dot(WtW, H, WtWH)
+            _divide_update(H, WtX, WtWH)
+        if tol > 0.0 and it % 10 == 0:
+            error = _frobenius_error(X, W, H, WH)
+            if error_at_init > 0.0 and (previous - error) / error_at_init < tol:
+                return n_iter, True
+            previous = error
+    return n_iter, False
+
+
+@njit(cache=True)
+def _ratio(X, WH):
+    """WH <- X / max(WH, EPSILON) element-wise (the X_ij / (WH)_ij of (17.26)/(17.27))."""
+    n, m = X.shape
+    for i in range(n):
+        for j in range(m):
+            y = WH[i, j]
+            if y < EPSILON:
+                y = EPSILON
+            WH[i, j] = X[i, j] / y
+
+
+@njit(cache=True)
+def _mu_kl(X, W, H, max_iter, tol, update_H, WH, numW, numH):
+    """Algorithm 17.1 with the divergence loss: rounds of (17.27) then (17.26), in place.
+
+    (17.27): W_il <- W_il [(X / WH) H^T]_il / sum_j H_lj;  (17.26): H_lj <- H_lj [W^T (X / WH)]_lj /
+    sum_i W_il, with (WH)_ij floored at EPSILON, a zero column sum of W read as 1 and entries of H below
+    the float64 epsilon set to 0 after each H update (scikit-learn's safeguards). Stopping rule and
+    ``update_H`` as in :func:`_mu_frobenius`; scratch WH (n, m), numW (n, k), numH (k, m).
+    """
+    n, k = W.shape
+    m = H.shape[1]
+    error_at_init = _kl_error(X, W, H, WH)
+    previous = error_at_init
+    h_sum = np.empty(k)
+    w_sum = np.empty(k)
+    n_iter = 0
+    for it in range(1, max_iter + 1):
+        n_iter = it
+        np.dot(W, H, WH)
+        _ratio(X, WH)
+        np.dot(WH, H.T, numW)
+        if update_H or it == 1:
+            for l in range(k):
+                s = 0.0
+                for j in range(m):
+                    s += H[l, j]
+                h_sum[l] = s
+        for i in range(n):
+            for l in range(k):
+                d = h_sum[l]
+                if d == 0.0:
+                    d = EPSILON
+                W[i, l] *= numW[i, l] / d
+        if update_H:
+            np.dot(W, H, WH)
+            _ratio(X, WH)
+            np.dot(W.T, WH, numH)
+            for l in range(k):
+                s = 0.0
+                for i in range(n):
+                    s += W[i, l]
+                w_sum[l] = s if s != 0.0 else 1.0
+            for l in range(k):
+                for j in range(m):
+                    h = H[l, j] * (numH[l, j] / w_sum[l])
+                    H[l, j] = h if h >= _TINY else 0.0
+        if tol > 0.0 and it % 10 == 0:
+            error = _kl_error(X, W, H, WH)
+            if error_at_init > 0.0 and (previous - error) / error_at_init < tol:
+                return n_iter, True
+            previous = error
+    return n_iter, False
+
+
+def _run_mu(X, W, H, loss, max_iter, tol, update_H):
+    """Run the kernel of ``loss`` on C-contiguous float64 copies of W and H; returns (W, H, n_iter, converged)."""
+    n, m = X.shape
+    k = W.shape[1]
+    if loss == "frobenius":
+        n_iter, converged = _mu_frobenius(
+            X, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)), np.empty((n, k)),
+            np.empty((k, m)), np.empty((k, k)), np.empty((k, m)), np.empty((n, m)))
+    else:
+        n_iter, converged = _mu_kl(X, W, H, max_iter, tol, update_H, np.empty((n, m)), np.empty((n, k)),
+                                   np.empty((k, m)))
+    return W, H, int(n_iter), bool(converged)
+
+
+def beta_divergence(X, W, H, beta_loss="frobenius"):
+    """The loss of an NMF, reported as scikit-learn's ``reconstruction_err_``.
+
+    ``"frobenius"``: ||X - WH||_F, the square root of (17.20). ``"kullback-leibler"``: sqrt(2 D(X || WH))
+    with D the divergence (17.21). Both are zero exactly when X = WH.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features), non-negative
+    W : array-like of shape (n_samples, n_components), non-negative
+    H : array-like of shape (n_components, n_features), non-negative
+    beta_loss : {"frobenius", "kullback-leibler"}
+    """
+    loss = check_choice(beta_loss, "beta_loss", _LOSSES)
+    X = _check_nonnegative(check_array(X, "X"), "X")
+    W = _check_nonnegative(check_array(W, "W"), "W")
+    H = _check_nonnegative(check_array(H, "H"), "H")
+    if W.shape[0] != X.shape[0] or H.shape[1] != X.shape[1] or W.shape[1] != H.shape[0]:
+        raise ValueError(f"W and H must have shapes (n_samples, k) and (k, n_features) matching X {X.shape}; "
+                         f"got W {W.shape} and H {H.shape}")
+    kernel = _frobenius_error if loss == "frobenius" else _kl_error
+    return float(kernel(X, W, H, np.empty(X.shape)))
+
+
+def _check_nonnegative(A, name):
+    if A.size and A.min() < 0:
+        i, j = np.unravel_index(np.argmin(A), A.shape)
+        raise ValueError(f"{name} must be non-negative (NMF factorises non-negative matrices). Negative values "
+                         f"in data passed to NMF: {name}[{i}, {j}] = {A[i, j]:g}")
+    return A
+
+
+# ------------------------------------------------------------------------------------------ initialisation
+def _initialize(X, k, init, rng_seed):
+    """Initial (W, H) as scikit-learn's ``_initialize_nmf``, except that the NNDSVD variants use the exact
+    leading singular triplets (LAPACK) where scikit-learn uses a randomised SVD."""
+    n, m = X.shape
+    if init == "random":
+        avg = np.sqrt(X.mean() / k)
+        rng = check_random_state(rng_seed)
+        H = avg * rng.standard_normal(size=(k, m))
+        W = avg * rng.standard_normal(size=(n, k))
+        return np.abs(W), np.abs(H)
+    # NNDSVD (Boutsidis and Gallopoulos 2008): for each singular pair keep the larger of the positive and
+    # the negative parts of (u_j, v_j), scaled by sqrt(sigma_j * their norms).
+    U, S, Vt = linalg.svd(X, full_matrices=False)
+    U, S, Vt = U[:, :k], S[:k], Vt[:k]
+    W = np.zeros((n, k))
+    H = np.zeros((k, m))
+    W[:, 0] = np.sqrt(S[0]) * np.abs(U[:, 0])
+    H[0] = np.sqrt(S[0]) * np.abs(Vt[0])
+    for j in range(1, k):
+        x, y = U[:, j], Vt[j]
+        xp, yp = np.maximum(x, 0), np.maximum(y, 0)
+        xn, yn = np.abs(np.minimum(x, 0)), np.abs(np.minimum(y, 0))
+        xpn, ypn, xnn, ynn = (np.linalg.norm(v) for v in (xp, yp, xn, yn))
+        mp, mn = xpn * ypn, xnn * ynn
+        if mp > mn:
+            u, v, sigma = xp / xpn, yp / ypn, mp
+        elif mn > 0:
+            u, v, sigma = xn / xnn, yn / ynn, mn
+        else:  # a zero singular pair: leave the column zero
+            continue
+        lam = np.sqrt(S[j] * sigma)
+        W[:, j] = lam * u
+        H[j] = lam * v
+    W[W < 1e-6] = 0.0
+    H[H < 1e-6] = 0.0
+    avg = X.mean()
+    if init == "nndsvda":
+        W[W == 0] = avg
+        H[H == 0] = avg
+    elif init == "nndsvdar":
+        rng = check_random_state(rng_seed)
+        W[W == 0] = np.abs(avg * rng.standard_normal(size=int((W == 0).sum())) / 100)
+        H[H == 0] = np.abs(avg * rng.standard_normal(size=int((H == 0).sum())) / 100)
+    return W, H
+
+
+class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
+    """Non-negative matrix factorisation X ≈ W H by multiplicative updates, Li Hang Algorithm 17.1.
+
+    Minimises the squared loss ||X - WH||^2 (17.22) with the updates (17.33)-(17.34) of Theorem 17.1,
+    or the divergence D(X || WH) (17.23) with the updates (17.26)-(17.27) of Theorem 17.2 (Lee and
+    Seung 2001). Neither loss increases from one iteration to the next. The parameters, initialisations,
+    stopping rule and fitted attributes are those of :class:`sklearn.decomposition.NMF` with
+    ``solver="mu"`` and no regularisation, so the two give the same factors from the same start.
+
+    Parameters
+    ----------
+    n_components : int or None, default=None
+        Rank k of the factorisation (the number of topics in the book); None means n_features.
+    init : {"random", "nndsvd", "nndsvda", "nndsvdar", "custom"} or None, default=None
+        Initial W and H: absolute values of scaled Gaussian draws (seeded by ``random_state``), the
+        NNDSVD of Boutsidis and Gallopoulos (2008) (zeros kept, filled with the mean of X, or filled
+        with small random values), or ``W`` and ``H`` passed to :meth:`fit`. None means "nndsvda" if
+        k <= min(n_samples, n_features), else "random".
+    solver : {"mu"}, default="mu"
+        Multiplicative updates; the only solver.
+    beta_loss : {"frobenius", "kullback-leibler"}, default="frobenius"
+        The squared loss (17.20) or the divergence (17.21).
+    tol : float, default=1e-4
+        Every 10 iterations the error is recomputed; the fit stops when it fell by less than
+        ``tol`` times the initial error since the last check. ``tol=0`` runs exactly ``max_iter``
+        iterations (and then no convergence warning is given).
+    max_iter : int, default=200
+        Maximum number of iterations t of Algorithm 17.1.
+    random_state : int, RandomState or None, default=None
+        Seed of the "random" and "nndsvdar" initialisations.
+
+    Attributes
+    ----------
+    components_ : ndarray of shape (n_components, n_features)
+        H, the basis ("topics" are its rows; the book's W is ``components_.T``).
+    n_components_ : int
+    reconstruction_err_ : float
+        ||X - WH||_F, or sqrt(2 D(X || WH)) for the divergence, at the end of the fit.
+    n_iter_ : int
+        Iterations run.
+    n_features_in_ : int
+
+    Notes
+    -----
+    Algorithm 17.1 normalises the columns of the book's W (our H^T) at the start, and the text before it
+    says every iteration; rescaling a column of the book's W and the matching row of the book's H
+    leaves WH and the loss unchanged, so the fit here does not normalise (as scikit-learn). A chapter
+    that wants unit topic vectors divides each row of ``components_`` by its norm and multiplies the
+    corresponding column of W by it.
+
+    With ``init="nndsvd"`` (and the "a"/"ar" variants) the exact SVD is used, where scikit-learn uses a
+    randomised SVD, so the two start from slightly different points; with "random" or "custom" they
+    start from the same point. The ``alpha_W``/``alpha_H`` penalties and the Itakura-Saito loss of
+    scikit-learn are not implemented.
+
+    References
+    ----------
+    Li Hang, *Statistical Learning Methods*, 2nd ed., §17.3, Theorems 17.1-17.2, Algorithm 17.1.
+    D. D. Lee and H. S. Seung, Algorithms for non-negative matrix factorization, NIPS 13, 2001.
+    C. Boutsidis and E. Gallopoulos, SVD based initialization, Pattern Recognition 41(4), 2008.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.decomposition import NMF
+    >>> X = np.array([[1.0, 1.0], [2.0, 1.0], [3.0, 1.2], [4.0, 1.0], [5.0, 0.8], [6.0, 1.0]])
+    >>> model = NMF(n_components=2, init="random", random_state=0, max_iter=1000)
+    >>> W = model.fit_transform(X)
+    >>> bool(model.reconstruction_err_ < 0.1)
+    True
+    """
+
+    def __init__(self, n_components=None, *, init=None, solver="mu", beta_loss="frobenius", tol=1e-4,
+                 max_iter=200, random_state=None):
+        self.n_components = n_components
+        self.init = init
+        self.solver = solver
+        self.beta_loss = beta_loss
+        self.tol = tol
+        self.max_iter = max_iter
+        self.random_state = random_state
+
+    def _check_hyperparameters(self, n_features):
+        k = n_features if self.n_components is None else check_int(self.n_components, "n_components", low=1)
+        init = self.init
+        if init is not None:
+            check_choice(init, "init", _INITS)
+        check_choice(self.solver, "solver", ("mu",))
+        loss = check_choice(self.beta_loss, "beta_loss", _LOSSES)
+        tol = check_real(self.tol, "tol", low=0.0)
+        max_iter = check_int(self.max_iter, "max_iter", low=1)
+        return k, init, loss, tol, max_iter
+
+    def _check_X(self, X, reset):
+        X = validate_X(self, X, order="C", reset=reset)
+        return _check_nonnegative(X, "X")
+
+    def fit_transform(self, X, y=None, W=None, H=None):
+        """Fit the model to ``X`` and return W, shape (n_samples, n_components).
+
+        ``W`` and ``H`` are the initial factors when ``init="custom"`` (both required then).
+        """
+        X = self._check_X(X, reset=True)
+        n, m = X.shape
+        k, init, loss, tol, max_iter = self._check_hyperparameters(m)
+        if init is None:
+            init = "nndsvda" if k <= min(n, m) else "random"
+        if init in ("nndsvd", "nndsvda", "nndsvdar") and k > min(n, m):
+            raise ValueError(f"init={init!r} needs n_components <= min(n_samples, n_features) = {min(n, m)}, "
+                             f"got n_components={k}")
+        if init == "custom":
+            if W is None or H is None:
+                raise ValueError("init='custom' needs both W and H passed to fit")
+            W = _check_nonnegative(check_array(W, "W"), "W").copy()
+            H = _check_nonnegative(check_array(H, "H"), "H").copy()
+            if W.shape != (n, k):
+                raise ValueError(f"W must have shape (n_samples, n_components) = {(n, k)}, got {W.shape}")
+            if H.shape != (k, m):
+                raise ValueError(f"H must have shape (n_components, n_features) = {(k, m)}, got {H.shape}")
+        else:
+            if W is not None or H is not None:
+                warnings.warn("W and H are used only with init='custom'; they are ignored", RuntimeWarning)
+            W, H = _initialize(X, k, init, self.random_state)
+            W, H = np.ascontiguousarray(W), np.ascontiguousarray(H)
+        W, H, n_iter, converged = _run_mu(X, W, H, loss, max_iter, tol, True)
+        self._warn_if_not_converged(converged, tol, max_iter)
+        self.components_ = H
+        self.n_components_ = k
+        self.n_iter_ = n_iter
+        self.reconstruction_err_ = beta_divergence(X, W, H, loss)
+        return W
+
+    def fit(self, X, y=None, W=None, H=None):
+        """Fit the model to ``X`` (see :meth:`fit_transform`). Returns ``self``."""
+        self.fit_transform(X, W=W, H=H)
+        return self
+
+    @staticmethod
+    def _warn_if_not_converged(converged, tol, max_iter):
+        if tol > 0 and not converged:
+            warnings.warn(f"NMF did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase "
+                          "max_iter or tol.", ConvergenceWarning)
+
+    def transform(self, X):
+        """W for new data with the fitted H held fixed: the W-updates alone, from W = sqrt(mean(X) / k).
+
+        Returns an array of shape (n_samples, n_components).
+        """
+        check_is_fitted(self)
+        X = self._check_X(X, reset=False)
+        k, _, loss, tol, max_iter = self._check_hyperparameters(X.shape[1])
+        k = self.components_.shape[0]
+        W = np.full((X.shape[0], k), np.sqrt(X.mean() / k))
+        H = np.ascontiguousarray(self.components_)
+        W, _, _, converged = _run_mu(X, W, H.copy(), loss, max_iter, tol, False)
+        self._warn_if_not_converged(converged, tol, max_iter)
+        return W
+
+    def inverse_transform(self, X):
+        """W H: the data reconstructed from coefficients ``X`` of shape (n_samples, n_components)."""
+        check_is_fitted(self)
+        W = check_array(X, "X")
+        if W.shape[1] != self.components_.shape[0]:
+            raise ValueError(f"X must have n_components = {self.components_.shape[0]} columns, got {W.shape[1]}")
+        return W @ self.components_
+
+    @property
+    def _n_features_out(self):
+        return self.components_.shape[0]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.positive_only = True
+        return tags

@@ -1,0 +1,251 @@
+"""Principal component analysis: Li Hang ch. 16 (Algorithm 16.1, PCA by the SVD) and MLAPP §12.2.
+
+Sample PCA of n samples (rows of ``X``) of m variables. With the centred data Xc = X - mean, the
+book's X' = Xc / sqrt(n - 1) (16.51, in the samples-as-rows orientation) satisfies X'^T X' = S, the
+sample covariance matrix (16.41), (16.52)-(16.53). A thin SVD X' = U Sigma V^T then gives the
+principal directions as the columns of V (the rows of ``components_``) and their variances
+lambda_k = sigma_k^2 (Theorem 16.1: var(y_k) = lambda_k), without ever forming S. The scores are
+y = V^T (x - mean) (16.43)-(16.47), and Algorithm 16.1's output Y = V^T X is ``transform(X).T``.
+
+The correlation-matrix PCA of §16.2.2 (the book's Example 16.1, where only R is printed) is
+:func:`pca_from_correlation`: eigenvalues and eigenvectors of R, variance contribution rates (16.30),
+factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.37) and the contribution of the first k
+components to each variable nu_i (16.32).
+"""
+
+import numbers
+
+import numpy as np
+from numba import njit
+from scipy import linalg
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
+from sklearn.utils import Bunch
+from sklearn.utils.validation import check_is_fitted
+
+from ._base import validate_X
+from .._validation import check_array, check_bool, check_choice, check_int, check_real
+
+__all__ = ["PCA", "pca_from_correlation"]
+
+
+@njit(cache=True)
+def _svd_flip_rows(Vt, U):
+    """Make the largest-magnitude entry of every row of ``Vt`` positive, flipping U's column with it.
+
+    This is scikit-learn's ``svd_flip(U, Vt, u_based_decision=False)``: with ties the first largest
+    entry decides; a zero row is left alone. Both arrays are changed in place; ``U`` may have zero
+    columns (no U to flip).
+    """
+    r, m = Vt.shape
+    for k in range(r):
+        best = 0
+        top = -1.0
+        for j in range(m):
+            a = abs(Vt[k, j])
+            if a > top:
+                top = a
+                best = j
+        if Vt[k, best] < 0.0:
+            for j in range(m):
+                Vt[k, j] = -Vt[k, j]
+            if U.shape[1] > k:
+                for i in range(U.shape[0]):
+                    U[i, k] = -U[i, k]
+
+
+class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
+    """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3).
+
+    The principal directions are the right singular vectors of the centred data, the component
+    variances lambda_k = sigma_k^2 / (n - 1) (the eigenvalues of the sample covariance (16.41),
+    Theorem 16.1), and the scores y = V^T (x - mean) (16.43). Parameters and attributes follow
+    :class:`sklearn.decomposition.PCA` with ``svd_solver="full"``.
+
+    Sign convention: singular vectors are unique only up to sign (Li Hang §15.1). Each principal
+    direction is flipped so that its entry of largest absolute value is positive (the first such entry
+    if several tie), which is what scikit-learn's ``svd_flip(..., u_based_decision=False)`` does, so
+    ``components_`` and the scores agree with scikit-learn entry by entry.
+
+    Parameters
+    ----------
+    n_components : int, float or None, default=None
+        Number of components kept: an int in [0, min(n_samples, n_features)]; a float in (0, 1) keeps
+        the fewest components whose cumulative variance contribution rate (16.31) exceeds it; None keeps
+        min(n_samples, n_features).
+    copy : bool, default=True
+        Accepted for scikit-learn compatibility; ``X`` is never modified.
+    whiten : bool, default=False
+        Divide the scores by sqrt(lambda_k), so that each has unit sample variance.
+    svd_solver : {"auto", "full"}, default="auto"
+        The LAPACK thin SVD ("auto" is "full").
+
+    Attributes
+    ----------
+    components_ : ndarray of shape (n_components, n_features)
+        The principal directions (unit eigenvectors of S), one per row, by decreasing variance.
+    explained_variance_ : ndarray of shape (n_components,)
+        lambda_k, the variance of the k-th principal component.
+    explained_variance_ratio_ : ndarray of shape (n_components,)
+        The variance contribution rates eta_k = lambda_k / sum_i lambda_i (16.30).
+    singular_values_ : ndarray of shape (n_components,)
+        The singular values of the centred data, sigma_k = sqrt((n - 1) lambda_k).
+    mean_ : ndarray of shape (n_features,)
+    n_components_, n_samples_ : int
+    noise_variance_ : float
+        Mean of the discarded lambda_k (the PPCA estimate (MLAPP 12.62)); 0 if none is discarded.
+    n_features_in_ : int
+
+    References
+    ----------
+    Li Hang, *Statistical Learning Methods*, 2nd ed., §16.2, Algorithm 16.1.
+    K. P. Murphy, *Machine Learning: A Probabilistic Perspective*, §12.2.
+    K. Pearson (1901); H. Hotelling (1933).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.decomposition import PCA
+    >>> X = np.array([[2.0, 2], [3, 4], [3, 5], [4, 5], [5, 6], [7, 8]])
+    >>> pca = PCA(n_components=1).fit(X)
+    >>> pca.explained_variance_ratio_.round(4)
+    array([0.9727])
+    """
+
+    def __init__(self, n_components=None, *, copy=True, whiten=False, svd_solver="auto"):
+        self.n_components = n_components
+        self.copy = copy
+        self.whiten = whiten
+        self.svd_solver = svd_solver
+
+    def _check_n_components(self, n, m):
+        nc = self.n_components
+        limit = min(n, m)
+        if nc is None:
+            return limit
+        if isinstance(nc, (bool, np.bool_)) or not isinstance(nc, numbers.Real):
+            raise TypeError(f"n_components must be an int, a float in (0, 1) or None, got {nc!r}")
+        if isinstance(nc, numbers.Integral):
+            return check_int(nc, "n_components", low=0, high=limit)
+        return check_real(nc, "n_components", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+
+    def fit(self, X, y=None):
+        """Compute the principal components of ``X`` (n_samples >= 2). Returns ``self``."""
+        self._fit(X)
+        return self
+
+    def fit_transform(self, X, y=None):
+        """Fit and return the scores of ``X``, shape (n_samples, n_components)."""
+        U, S = self._fit(X)
+        k = self.n_components_
+        scores = U[:, :k] * (np.sqrt(self.n_samples_ - 1) if self.whiten else S[:k])
+        return scores
+
+    def _fit(self, X):
+        check_bool(self.copy, "copy")
+        check_bool(self.whiten, "whiten")
+        check_choice(self.svd_solver, "svd_solver", ("auto", "full"))
+        X = validate_X(self, X, reset=True, ensure_min_samples=2)
+        n, m = X.shape
+        nc = self._check_n_components(n, m)
+        mean = X.mean(axis=0)
+        Xc = X - mean
+        U, S, Vt = linalg.svd(Xc, full_matrices=False)
+        _svd_flip_rows(Vt, U)
+        variance = S**2 / (n - 1)
+        total = variance.sum()
+        ratio = variance / total if total > 0 else np.zeros_like(variance)
+        if isinstance(nc, float):
+            k = int(np.searchsorted(np.cumsum(ratio), nc, side="right") + 1)
+            k = min(k, len(S))
+        else:
+            k = nc
+        self.mean_ = mean
+        self.components_ = Vt[:k].copy()
+        self.explained_variance_ = variance[:k].copy()
+        self.explained_variance_ratio_ = ratio[:k].copy()
+        self.singular_values_ = S[:k].copy()
+        self.n_components_ = k
+        self.n_samples_ = n
+        self.noise_variance_ = float(variance[k:].mean()) if k < min(n, m) else 0.0
+        return U, S
+
+    def transform(self, X):
+        """The principal-component scores y = V^T (x - mean) (16.43) of each row of ``X``."""
+        check_is_fitted(self)
+        X = validate_X(self, X, reset=False)
+        Y = (X - self.mean_) @ self.components_.T
+        if self.whiten:
+            # A direction of (numerically) zero variance is divided by machine epsilon, not by 0, as in
+            # scikit-learn, so the scores stay finite.
+            Y /= np.maximum(np.sqrt(self.explained_variance_), np.finfo(np.float64).eps)
+        return Y
+
+    def inverse_transform(self, X):
+        """Back to the data space: mean + y V^T (the best rank-k reconstruction, Eckart-Young)."""
+        check_is_fitted(self)
+        Y = check_array(X, "X", min_cols=0)
+        if Y.shape[1] != self.n_components_:
+            raise ValueError(f"X must have n_components_ = {self.n_components_} columns, got {Y.shape[1]}")
+        if self.whiten:
+            Y = Y * np.sqrt(self.explained_variance_)
+        return Y @ self.components_ + self.mean_
+
+    def get_covariance(self):
+        """The data covariance implied by the model, V^T diag(lambda - s2) V + s2 I with s2 = ``noise_variance_``
+        (the sample covariance itself when every component is kept). Unlike scikit-learn's, the result does
+        not depend on ``whiten``."""
+        check_is_fitted(self)
+        s2 = self.noise_variance_
+        V = self.components_
+        return (V.T * np.maximum(self.explained_variance_ - s2, 0.0)) @ V + s2 * np.eye(V.shape[1])
+
+    @property
+    def _n_features_out(self):
+        return self.components_.shape[0]
+
+
+def pca_from_correlation(R, n_components=None):
+    """Principal components of standardised variables from their correlation matrix R (Li Hang §16.2.2).
+
+    Steps 3 and 5 of the book's procedure: the eigen-decomposition R e_k = lambda_k e_k, sorted by
+    decreasing lambda_k, with each eigenvector's largest-magnitude entry made positive (the sign
+    convention of :class:`PCA`); the variance contribution rates eta_k = lambda_k / m (16.30), since
+    tr R = m (16.35); the factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.37); and the
+    contribution of the first ``n_components`` components to each variable, nu_i = sum_k rho(y_k, x_i)^2
+    (16.32 with sigma_ii = 1).
+
+    Parameters
+    ----------
+    R : array-like of shape (m, m)
+        A correlation matrix: symmetric, unit diagonal, positive semi-definite.
+    n_components : int or None, default=None
+        How many components the contributions nu use (all m if None).
+
+    Returns
+    -------
+    Bunch with ``eigenvalues`` (m,), ``components`` (m, m; row k is e_k), ``explained_variance_ratio``
+    (m,), ``loadings`` (m, m; row k is rho(y_k, x_.)) and ``contributions`` (m,).
+    """
+    R = check_array(R, "R")
+    m = R.shape[0]
+    if R.shape != (m, m):
+        raise ValueError(f"R must be a square matrix, got shape {R.shape}")
+    if not np.allclose(R, R.T, atol=1e-10):
+        raise ValueError("R must be symmetric")
+    if not np.allclose(np.diag(R), 1.0, atol=1e-10):
+        raise ValueError("R must be a correlation matrix with a unit diagonal")
+    k = m if n_components is None else check_int(n_components, "n_components", low=1, high=m)
+    lam, E = np.linalg.eigh(R)
+    if lam[0] < -1e-8:
+        raise ValueError(f"R must be positive semi-definite; it has the eigenvalue {lam[0]:.3g}")
+    lam = np.clip(lam[::-1], 0.0, None)
+    Vt = np.ascontiguousarray(E[:, ::-1].T)
+    _svd_flip_rows(Vt, np.empty((0, 0)))
+    loadings = np.sqrt(lam)[:, None] * Vt
+    return Bunch(
+        eigenvalues=lam,
+        components=Vt,
+        explained_variance_ratio=lam / m,
+        loadings=loadings,
+        contributions=(loadings[:k] ** 2).sum(axis=0),
+    )
