@@ -497,5 +497,5 @@ def test_errors_about_X_name_it(estimator):
     for bad in (np.ones(5), np.ones((4, 2, 2)), [["a", "b"], ["c", "d"]], np.ones((0, 3))):
         with pytest.raises((TypeError, ValueError), match="X"):
             estimator.fit(bad)
-    with pytest.raises(TypeError, match="X must be a 2-D array of numbers"):
+    with pytest.raises(ValueError, match="X must be a 2-D array of numbers"):
         estimator.fit([["a", "b"], ["c", "d"]])
