@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scipy.spatial import distance as scipy_distance
 from sklearn.neighbors import KDTree as SkKDTree
 from sklearn.neighbors import KNeighborsClassifier as SkKNN
@@ -257,6 +259,23 @@ def test_bbox_search_path_prunes_more_and_agrees():
         n_book += sum(s.event == "check" for s in s1)
         n_bbox += sum(s.event == "check" for s in s2)
     assert n_bbox < n_book  # the boxes are tighter than the cut regions
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(1, 60), d=st.integers(1, 4), grid=st.integers(1, 6), leaf_size=st.integers(1, 12),
+       p=st.sampled_from([1.0, 1.5, 2.0, np.inf]), k=st.integers(1, 25), seed=st.integers(0, 2**16))
+def test_bbox_query_is_the_linear_scan_property(n, d, grid, leaf_size, p, k, seed):
+    # Random sizes, few distinct coordinates (grid): duplicates and ties everywhere. Both pruning tests give
+    # exactly the linear scan's neighbours and distances.
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, grid, size=(n, d)) * 0.5
+    Q = np.vstack([rng.integers(-1, grid + 1, size=(5, d)) * 0.25, X[:2]])
+    k = min(k, n)
+    bf_dist, bf_ind = linear_scan(X, Q, k=k, p=p)
+    for bounds in ("book", "bbox"):
+        dist, ind = KDTree(X, leaf_size=leaf_size, p=p, bounds=bounds).query(Q, k=k)
+        np.testing.assert_array_equal(ind, bf_ind)
+        np.testing.assert_array_equal(dist, bf_dist)
 
 
 def test_query_shapes_and_k_equal_n():
