@@ -259,6 +259,10 @@ def test_bbox_search_path_prunes_more_and_agrees():
         n_book += sum(s.event == "check" for s in s1)
         n_bbox += sum(s.event == "check" for s in s2)
     assert n_bbox < n_book  # the boxes are tighter than the cut regions
+    d1, i1, _ = book.search_path(x, k=20)  # k > 16: the k best are kept in a heap
+    d2, i2, _ = bbox.search_path(x, k=20)
+    np.testing.assert_array_equal(i1, i2)
+    np.testing.assert_array_equal(d1, d2)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

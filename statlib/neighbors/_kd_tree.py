@@ -594,7 +594,8 @@ class KDTree:
 
     def __repr__(self):
         return (f"KDTree(n_samples={self.data.shape[0]}, n_features={self.data.shape[1]}, "
-                f"leaf_size={self.leaf_size}, p={self.p:g}, bounds={self.bounds!r}, n_nodes={self.n_nodes}, depth={self._max_depth})")
+                f"leaf_size={self.leaf_size}, p={self.p:g}, bounds={self.bounds!r}, n_nodes={self.n_nodes}, "
+                f"depth={self._max_depth})")
 
     def _check_queries(self, X):
         single = np.ndim(X) == 1
