@@ -311,7 +311,6 @@ def _query(X, index, start, end, mid, axis, left, right, max_depth, Q, k, p):
     return out_d, out_i
 
 
-
 # ---------------------------------------------------------------------------------------------
 # The fast variant: prune with each node's bounding box
 # ---------------------------------------------------------------------------------------------
@@ -400,9 +399,9 @@ def _search_bbox(Xs, index, start, end, mid, left, right, lower, upper, x, p, be
                  stack_bound, trace, trace_value):
     """The k nearest neighbours of ``x``, pruning with bounding boxes; returns the trace length.
 
-    The same walk as algorithm 3.3: down to the region of ``x`` first, then back up, skipping every
-    subtree that the hypersphere (radius: the distance to the current k-th nearest point) does not
-    meet. The test uses the bounding box of the subtree's points instead of the hyper-rectangle cut out
+    The walk of algorithm 3.3: down first, at each node into the child whose box is nearer to ``x``
+    (the one holding ``x`` when a box does), then back up, skipping every subtree that the hypersphere
+    (radius: the distance to the current k-th nearest point) does not meet. The test uses the bounding box of the subtree's points instead of the hyper-rectangle cut out
     by the splitting planes; the box lies inside the rectangle, so it is never farther from ``x`` and
     usually much closer to the points, and more subtrees are skipped (scikit-learn's kd tree does the
     same). Entering a node, its own point is checked at once; its children are pushed nearer box last,
