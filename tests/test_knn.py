@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from scipy.spatial import distance as scipy_distance
 from sklearn.neighbors import KDTree as SkKDTree
 from sklearn.neighbors import KNeighborsClassifier as SkKNN
@@ -155,6 +157,131 @@ def test_ties_resolved_like_a_stable_sort():
         np.testing.assert_array_equal(ind, np.argsort(d2, axis=1, kind="stable")[:, :k])
 
 
+def test_exercise_3_2_book_trace_is_the_hand_solution():
+    # The default pruning is the book's: every step of the hand solution of Exercise 3.2, in order, with the
+    # radii sqrt(1 + 6.25), sqrt(4 + 0.25), sqrt(1 + 2.25) and the distances to the cut regions 0.5 and 4.
+    data = load_example("lihang", "3.2")
+    tree = KDTree(data.X)
+    assert tree.bounds == "book" and tree.node_lower is None
+    _, _, steps = tree.search_path([3, 4.5])
+    got = [(s.event, tuple(data.X[tree.node_point[s.node]]), round(s.distance, 4), round(s.radius, 4)) for s in steps]
+    r1, r2, r3 = np.sqrt(7.25), np.sqrt(4.25), np.sqrt(3.25)
+    expected = [("enter", (7, 2), 0.0, np.inf), ("enter", (5, 4), 0.0, np.inf), ("enter", (4, 7), 0.0, np.inf),
+                ("check", (4, 7), r1, r1), ("check", (5, 4), r2, r2), ("enter", (2, 3), 0.5, r2),
+                ("check", (2, 3), r3, r3), ("check", (7, 2), np.sqrt(22.25), r3), ("prune", (9, 6), 4.0, r3)]
+    assert got == [(e, p, round(d, 4), round(r, 4)) for e, p, d, r in expected]
+
+
+def test_exercise_3_2_bounding_box_trace():
+    # The same tree pruned with bounding boxes, derived by hand: the root's point (7, 2) is checked on entering
+    # (radius sqrt(22.25)); its left subtree's box [2, 5] x [3, 7] contains x; there (5, 4) (radius sqrt(4.25)),
+    # then the nearer child box {(2, 3)} at sqrt(3.25) before {(4, 7)} at sqrt(7.25), which is then pruned, as is
+    # the right subtree's box [8, 9] x [1, 6] at |3 - 8| = 5. Three distances instead of four.
+    data = load_example("lihang", "3.2")
+    tree = KDTree(data.X, bounds="bbox")
+    dist, ind, steps = tree.search_path([3, 4.5])
+    assert tuple(data.X[ind[0]]) == (2, 3) and dist[0] == pytest.approx(np.sqrt(3.25))
+    got = [(s.event, tuple(data.X[tree.node_point[s.node]]), round(s.distance, 4), round(s.radius, 4)) for s in steps]
+    r0, r2, r3, r4 = np.sqrt(22.25), np.sqrt(4.25), np.sqrt(3.25), np.sqrt(7.25)
+    expected = [("enter", (7, 2), 0.0, np.inf), ("check", (7, 2), r0, r0), ("enter", (5, 4), 0.0, r0),
+                ("check", (5, 4), r2, r2), ("enter", (2, 3), r3, r2), ("check", (2, 3), r3, r3),
+                ("prune", (4, 7), r4, r3), ("prune", (9, 6), 5.0, r3)]
+    assert got == [(e, p, round(d, 4), round(r, 4)) for e, p, d, r in expected]
+    np.testing.assert_array_equal(tree.node_lower[0], [2, 1])
+    np.testing.assert_array_equal(tree.node_upper[0], [9, 7])
+
+
+def test_bounding_boxes_are_the_blocks_extremes():
+    rng = np.random.default_rng(11)
+    X = np.round(rng.normal(size=(300, 3)), 1)
+    for leaf_size in (1, 7):
+        tree = KDTree(X, leaf_size=leaf_size, bounds="bbox")
+        for node in range(tree.n_nodes):
+            block = X[tree.index[tree.start[node]:tree.end[node]]]
+            np.testing.assert_array_equal(tree.node_lower[node], block.min(axis=0))
+            np.testing.assert_array_equal(tree.node_upper[node], block.max(axis=0))
+        # the tree itself does not depend on the pruning test
+        book = KDTree(X, leaf_size=leaf_size)
+        for name in ("index", "start", "end", "node_point", "node_axis", "left", "right", "depth"):
+            np.testing.assert_array_equal(getattr(tree, name), getattr(book, name))
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, np.inf])
+@pytest.mark.parametrize("leaf_size", [1, 4, 32])
+def test_bbox_query_is_the_linear_scan_with_ties(p, leaf_size):
+    # Integer grid points: many duplicates and equal distances. The neighbours must be exactly the brute force's,
+    # a stable sort by distance (ties to the smaller index), for small k (sorted list) and large k (heap).
+    rng = np.random.default_rng(12)
+    X = rng.integers(0, 5, size=(400, 3)).astype(float)
+    Q = np.vstack([rng.integers(0, 5, size=(40, 3)) + 0.5 * rng.integers(0, 2, size=(40, 3)), X[:10]])
+    for k in (1, 5, 16, 17, 60):
+        tree = KDTree(X, leaf_size=leaf_size, p=p, bounds="bbox")
+        dist, ind = tree.query(Q, k=k)
+        bf_dist, bf_ind = linear_scan(X, Q, k=k, p=p)
+        np.testing.assert_array_equal(ind, bf_ind)
+        np.testing.assert_array_equal(dist, bf_dist)
+        book_dist, book_ind = KDTree(X, leaf_size=leaf_size, p=p).query(Q, k=k)
+        np.testing.assert_array_equal(ind, book_ind)
+        np.testing.assert_array_equal(dist, book_dist)
+        diff = np.abs(Q[:, None, :] - X[None])
+        full = diff.max(-1) if np.isinf(p) else (diff**p).sum(-1)
+        np.testing.assert_array_equal(ind, np.argsort(full, axis=1, kind="stable")[:, :k])
+
+
+@pytest.mark.parametrize("p", [1, 2, np.inf])
+def test_bbox_query_matches_sklearn(p):
+    rng = np.random.default_rng(13)
+    X, Q = rng.random((3000, 3)), rng.random((300, 3))
+    X[2990:] = X[:10]  # duplicated points: equal distances, which scikit-learn may order differently
+    metric = {1: "manhattan", 2: "euclidean", np.inf: "chebyshev"}[p]
+    for k in (1, 5, 40):
+        dist, ind = KDTree(X, leaf_size=32, p=p, bounds="bbox").query(Q, k=k)
+        sk_dist, sk_ind = SkKDTree(X, metric=metric).query(Q, k=k)
+        np.testing.assert_allclose(dist, sk_dist, rtol=1e-12)
+        same = ~np.any(np.isin(ind, np.r_[0:10, 2990:3000]), axis=1)
+        np.testing.assert_array_equal(ind[same], sk_ind[same])  # rows without a duplicate: identical
+        assert same.sum() > 150
+
+
+def test_bbox_search_path_prunes_more_and_agrees():
+    rng = np.random.default_rng(14)
+    X = rng.random((2000, 2))
+    book, bbox = KDTree(X, leaf_size=8), KDTree(X, leaf_size=8, bounds="bbox")
+    n_book = n_bbox = 0
+    for x in rng.random((20, 2)):
+        d1, i1, s1 = book.search_path(x, k=5)
+        d2, i2, s2 = bbox.search_path(x, k=5)
+        np.testing.assert_array_equal(i1, i2)
+        np.testing.assert_array_equal(d1, d2)
+        radii = [s.radius for s in s2]
+        assert all(a >= b for a, b in zip(radii, radii[1:]))
+        assert all(s.distance > s.radius for s in s2 if s.event == "prune")
+        n_book += sum(s.event == "check" for s in s1)
+        n_bbox += sum(s.event == "check" for s in s2)
+    assert n_bbox < n_book  # the boxes are tighter than the cut regions
+    d1, i1, _ = book.search_path(x, k=20)  # k > 16: the k best are kept in a heap
+    d2, i2, _ = bbox.search_path(x, k=20)
+    np.testing.assert_array_equal(i1, i2)
+    np.testing.assert_array_equal(d1, d2)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(1, 60), d=st.integers(1, 4), grid=st.integers(1, 6), leaf_size=st.integers(1, 12),
+       p=st.sampled_from([1.0, 1.5, 2.0, np.inf]), k=st.integers(1, 25), seed=st.integers(0, 2**16))
+def test_bbox_query_is_the_linear_scan_property(n, d, grid, leaf_size, p, k, seed):
+    # Random sizes, few distinct coordinates (grid): duplicates and ties everywhere. Both pruning tests give
+    # exactly the linear scan's neighbours and distances.
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, grid, size=(n, d)) * 0.5
+    Q = np.vstack([rng.integers(-1, grid + 1, size=(5, d)) * 0.25, X[:2]])
+    k = min(k, n)
+    bf_dist, bf_ind = linear_scan(X, Q, k=k, p=p)
+    for bounds in ("book", "bbox"):
+        dist, ind = KDTree(X, leaf_size=leaf_size, p=p, bounds=bounds).query(Q, k=k)
+        np.testing.assert_array_equal(ind, bf_ind)
+        np.testing.assert_array_equal(dist, bf_dist)
+
+
 def test_query_shapes_and_k_equal_n():
     X = load_example("lihang", "3.2").X
     tree = KDTree(X)
@@ -198,6 +325,8 @@ def test_kdtree_bad_input():
         KDTree(X, leaf_size=0)
     with pytest.raises(ValueError, match="p must be >= 1"):
         KDTree(X, p=0.5)
+    with pytest.raises(ValueError, match="bounds must be one of"):
+        KDTree(X, bounds="box")
     tree = KDTree(X)
     with pytest.raises(ValueError, match="k must be <= 10"):
         tree.query(X, k=11)
@@ -250,6 +379,8 @@ def test_classifier_matches_sklearn(algorithm):
     T = rng.normal(size=(200, 2))
     for k in (1, 4, 15):  # k = 4 has tied votes: both pick the first class
         ours = KNeighborsClassifier(n_neighbors=k, algorithm=algorithm).fit(X, y)
+        if algorithm == "kd_tree":
+            assert ours.tree_.bounds == "bbox"
         ref = SkKNN(n_neighbors=k, algorithm="kd_tree").fit(X, y)
         np.testing.assert_array_equal(ours.predict(T), ref.predict(T))
         np.testing.assert_allclose(ours.predict_proba(T), ref.predict_proba(T))

@@ -13,8 +13,9 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from statlib.exercises import check
 from statlib.exercises.lihang_ch06 import EXERCISE_6_2_ANSWER
 from statlib.linear_model import LogisticRegression
-from statlib.linear_model._logistic import _binary_hessian, _binary_objective, _softmax_hessian, _softmax_objective
-from statlib.optim import approx_grad
+from statlib.linear_model._logistic import (_binary_hessian, _binary_newton_terms, _binary_objective, _softmax_hessian,
+                                           _softmax_objective, _weighted_gram)
+from statlib.optim import approx_grad, minimize
 
 
 def _sk(C, **kw):
@@ -121,6 +122,71 @@ def test_kernels_gradients_and_hessians_by_finite_differences(seed):
     np.testing.assert_allclose(g(W.ravel())[1].ravel(), approx_grad(lambda t: g(t)[0], W.ravel()), atol=1e-8)
     H_fd = np.array([approx_grad(lambda t, i=i: g(t)[1].ravel()[i], W.ravel()) for i in range(12)])
     np.testing.assert_allclose(_softmax_hessian(X, W, pen, 0.1, 3), H_fd, atol=1e-7)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fused_newton_terms_are_the_objective_and_hessian(seed):
+    # The fused kernel returns exactly _binary_objective's value and gradient, and its weights give exactly
+    # _binary_hessian's matrix: the same operations in the same order, so equality is bitwise.
+    rng = np.random.default_rng(seed)
+    X = np.hstack([rng.normal(size=(200, 4)), np.ones((200, 1))])
+    pen = np.array([1.0, 1.0, 1.0, 1.0, 0.0])
+    yb = rng.integers(0, 2, size=200).astype(float)
+    for theta in (np.zeros(5), rng.normal(size=5), 40.0 * rng.normal(size=5)):  # large |z|: both branches
+        weights, work = np.empty(200), np.empty((200, 5))
+        value, grad = _binary_newton_terms(X, yb, theta, pen, 0.05, weights)
+        ref_value, ref_grad = _binary_objective(X, yb, theta, pen, 0.05)
+        assert value == ref_value
+        np.testing.assert_array_equal(grad, ref_grad)
+        np.testing.assert_array_equal(_weighted_gram(X, weights, pen, 0.05, work), _binary_hessian(X, theta, pen, 0.05))
+
+
+def _generic_newton(X, y, C, penalised, max_iter, tol=1e-8):
+    """The binomial fit through statlib.optim.minimize, as LogisticRegression did before its own Newton loop."""
+    n, d = X.shape
+    X1 = np.hstack([X, np.ones((n, 1))])
+    pen = np.r_[np.ones(d), 0.0]
+    lam = 1.0 / (C * n) if penalised else 0.0
+    yb = np.unique(y, return_inverse=True)[1].astype(float)
+    return minimize(lambda t: _binary_objective(X1, yb, t, pen, lam), np.zeros(d + 1), jac=True,
+                    hess=lambda t: _binary_hessian(X1, t, pen, lam), method="newton", tol=tol, max_iter=max_iter)
+
+
+@pytest.mark.parametrize("C, penalty, max_iter", [(1.0, "l2", 1000), (0.01, "l2", 1000), (1.0, "l2", 2),
+                                                  (1.0, None, 1000), (1.0, None, 7)])
+def test_binary_newton_is_minimize_newton(cancer, C, penalty, max_iter):
+    # The dedicated Newton loop takes exactly the steps of statlib.optim.minimize(method="newton") (algorithm B.1
+    # with Armijo backtracking): same iterates, step lengths, evaluation counts, stopping status. The
+    # unpenalised fit on the separable breast-cancer subset backtracks and may stop without converging.
+    X, y = cancer
+    if penalty is None:
+        X, y = X[:, :3], y  # overlapping classes: the MLE exists
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        res = LogisticRegression(C=C, penalty=penalty, max_iter=max_iter).fit(X, y).optimize_result_
+    ref = _generic_newton(X, y, C, penalty is not None, max_iter)
+    assert set(res) == set(ref)
+    for key in ref:
+        np.testing.assert_array_equal(np.asarray(res[key]), np.asarray(ref[key]), err_msg=key)
+
+
+def test_binary_newton_separable_data_like_minimize():
+    # Separable data without a penalty: no minimiser, w grows while the gradient vanishes; the iterates, the
+    # stopping status and the warning are minimize's (chapter 6 shows this on iris petal lengths).
+    iris = load_iris()
+    sep = iris.target < 2
+    X, y = iris.data[sep][:, [2]], iris.target[sep]
+    statuses = set()
+    for max_iter in (5, 10, 40):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            model = LogisticRegression(penalty=None, max_iter=max_iter).fit(X, y)
+        ref = _generic_newton(X, y, 1.0, False, max_iter)
+        np.testing.assert_array_equal(model.optimize_result_.path, ref.path)
+        assert model.n_iter_ == ref.nit and model.optimize_result_.status == ref.status
+        assert any(issubclass(w.category, ConvergenceWarning) for w in caught) == (ref.status != 0)
+        statuses.add(ref.status)
+    assert 1 in statuses  # at least one fit stops at max_iter and warns
 
 
 def test_binary_probabilities_follow_6_3_and_6_4(cancer):
