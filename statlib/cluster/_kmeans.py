@@ -8,7 +8,7 @@ W(C) = sum_l sum_{C(i)=l} ||x_i - m_l||^2 (14.19):
 * update: with the partition fixed, each centre becomes the mean of its samples.
 
 The nearest centre is found from ||x - m||^2 = ||x||^2 - 2 x.m + ||m||^2, dropping the ||x||^2
-that all centres share: the samples are taken in blocks of 512, the products x.m_l of a block
+that all centres share: the samples are taken in blocks of up to 1024 (about 128 KiB of X), the products x.m_l of a block
 come from one matrix product (BLAS dgemm through ``np.dot``, as in scikit-learn's chunked Lloyd
 iteration), and the kernel then scores ||m_l||^2/2 - x.m_l, picks the argmin and adds the sample
 to its cluster's sums while the block is still in cache. (A plain loop over features and centres
@@ -45,7 +45,13 @@ _INITS = ("k-means++", "random")
 
 
 # --------------------------------------------------------------------------------------- kernels
-_BLOCK = 512  # samples per block: the (block, k) products stay in cache between the product and the argmin
+_BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 rows (measured best at d = 10)
+
+
+@njit(cache=True)
+def _block_rows(n, d):
+    """Samples per block, so that a block of X and its (block, k) products stay in cache."""
+    return max(1, min(n, 1024, max(16, _BLOCK_BYTES // (8 * d))))
 
 
 @njit(cache=True)
@@ -84,7 +90,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
 
 @njit(cache=True)
 def _assign(X, centres_t, half_norms, products, labels):
-    """Nearest centre of every row of ``X``, by blocks of :data:`_BLOCK`; returns the number of changed labels."""
+    """Nearest centre of every row of ``X``, by blocks of ``products.shape[0]`` rows; returns the number of changed labels."""
     n = X.shape[0]
     no_sums = np.empty((0, 0))
     no_counts = np.empty(0, dtype=np.int64)
@@ -183,6 +189,20 @@ def _update_centres(sums, counts, old_centres, new_centres):
 
 
 @njit(cache=True)
+def _distances(X, centres, out):
+    """out[i, l] = ||x_i - m_l|| (14.3), summed directly."""
+    n, d = X.shape
+    k = centres.shape[0]
+    for i in range(n):
+        for l in range(k):
+            s = 0.0
+            for a in range(d):
+                u = X[i, a] - centres[l, a]
+                s += u * u
+            out[i, l] = np.sqrt(s)
+
+
+@njit(cache=True)
 def _centre_columns(X, mean):
     """Subtract the column means from ``X`` in place (stored in ``mean``); returns the mean column variance."""
     n, d = X.shape
@@ -230,7 +250,7 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated):
     k = centres.shape[0]
     centres_t = np.empty((d, k))
     half_norms = np.empty(k)
-    products = np.empty((min(n, _BLOCK), k))
+    products = np.empty((_block_rows(n, d), k))
     sums = np.empty((k, d))
     counts = np.empty(k, dtype=np.int64)
     new_centres = np.empty((k, d))
@@ -266,7 +286,7 @@ def _nearest(X, centres, labels):
     k, d = centres.shape
     centres_t = np.empty((d, k))
     half_norms = np.empty(k)
-    products = np.empty((max(1, min(X.shape[0], _BLOCK)), k))
+    products = np.empty((_block_rows(X.shape[0], d), k))
     _half_norms_and_transpose(centres, centres_t, half_norms)
     labels[:] = -1
     _assign(X, centres_t, half_norms, products, labels)
@@ -527,8 +547,9 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
     def transform(self, X):
         """Euclidean distances (14.3) from each row of ``X`` to every centre: shape (n_samples, n_clusters)."""
         X = self._validated(X)
-        diff = X[:, None, :] - self.cluster_centers_[None, :, :]
-        return np.sqrt(np.einsum("ikd,ikd->ik", diff, diff))
+        out = np.empty((X.shape[0], self.cluster_centers_.shape[0]))
+        _distances(X, np.ascontiguousarray(self.cluster_centers_), out)
+        return out
 
     def fit_transform(self, X, y=None):
         """Fit, then return the distances of the training samples to the centres."""
