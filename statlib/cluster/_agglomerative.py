@@ -11,8 +11,10 @@ updates), for
 * Ward's criterion (Ward 1963; not in the book; the increase of the within-cluster scatter (14.19)):
   D_rs^2 = ((n_p + n_s) D_ps^2 + (n_q + n_s) D_qs^2 - n_s D_pq^2) / (n_p + n_q + n_s).
 
-The book's loop looks for the closest pair among all clusters at every step, O(n^3) in all. For
-these four linkages the same hierarchy is found in O(n^2) time by following chains of nearest
+The book's loop looks for the closest pair among all clusters at every step, O(n^3) in all. The
+same hierarchy is found in O(n^2) time: for single linkage as a minimum spanning tree (Prim's
+algorithm; Gower and Ross 1969), whose edges in increasing length are the merges; for the other
+three linkages by following chains of nearest
 neighbours (the nearest-neighbour chain algorithm; Murtagh 1983, Müllner 2011): a pair of
 clusters that are each other's nearest neighbours can be merged at once, because none of these
 updates can bring another cluster closer to the merged one than the closer of its parts. The
@@ -135,13 +137,49 @@ def _nn_chain(D, method, Z):
 
 
 @njit(cache=True)
-def _relabel(Z):
-    """Turn positions into cluster ids (samples 0..n-1, the row-i cluster n + i), smaller id first.
+def _mst_single(D, Z):
+    """Single linkage (14.14) as a minimum spanning tree grown by Prim's algorithm, O(n^2).
 
-    ``Z`` must be sorted by height. A union-find over the samples with path halving.
+    The single-linkage distance of two clusters is that of their closest members, so the merges of
+    Algorithm 14.1 are the edges of a minimum spanning tree taken in increasing length (Gower and
+    Ross 1969). Fills ``Z`` with (sample, sample, length, 0) in the order the tree grows; ``D`` is
+    not modified. Ties go to the lower index.
+    """
+    n = D.shape[0]
+    in_tree = np.zeros(n, dtype=np.bool_)
+    nearest = np.full(n, np.inf)
+    x = 0
+    for k in range(n - 1):
+        in_tree[x] = True
+        y = -1
+        current = np.inf
+        for i in range(n):
+            if in_tree[i]:
+                continue
+            d = D[x, i]
+            if d < nearest[i]:
+                nearest[i] = d
+            if nearest[i] < current or y < 0:
+                current = nearest[i]
+                y = i
+        Z[k, 0] = x
+        Z[k, 1] = y
+        Z[k, 2] = current
+        Z[k, 3] = 0.0
+        x = y
+
+
+@njit(cache=True)
+def _relabel(Z):
+    """Turn sample indices into cluster ids (samples 0..n-1, the row-i cluster n + i), smaller id first,
+    and fill in the cluster sizes.
+
+    ``Z`` must be sorted by height; Z[i, 0] and Z[i, 1] are any members of the two clusters merged.
+    A union-find over the samples with path halving.
     """
     n = Z.shape[0] + 1
     parent = np.arange(2 * n - 1)
+    size = np.ones(2 * n - 1, dtype=np.int64)
     for i in range(n - 1):
         roots = np.empty(2, dtype=np.int64)
         for side in range(2):
@@ -155,6 +193,8 @@ def _relabel(Z):
         a, b = min(roots[0], roots[1]), max(roots[0], roots[1])
         Z[i, 0] = a
         Z[i, 1] = b
+        size[n + i] = size[a] + size[b]
+        Z[i, 3] = size[n + i]
         parent[a] = n + i
         parent[b] = n + i
 
@@ -226,7 +266,10 @@ def _linkage_matrix(D, method):
     n = D.shape[0]
     Z = np.empty((n - 1, 4))
     if n > 1:
-        _nn_chain(D, _METHOD_CODES[method], Z)
+        if method == "single":
+            _mst_single(D, Z)
+        else:
+            _nn_chain(D, _METHOD_CODES[method], Z)
         Z = Z[np.argsort(Z[:, 2], kind="mergesort")]
         _relabel(Z)
     return Z
@@ -258,6 +301,7 @@ def linkage(X, method="single", metric="euclidean"):
     References
     ----------
     Li Hang, *Statistical Learning Methods*, 2nd ed., §14.2, Algorithm 14.1.
+    J. C. Gower and G. J. S. Ross, "Minimum spanning trees and single linkage cluster analysis", JRSS C 18(1), 1969.
     F. Murtagh, "A survey of recent advances in hierarchical clustering algorithms", Comput. J. 26(4), 1983.
     D. Müllner, "Modern hierarchical, agglomerative clustering algorithms", arXiv:1109.2378, 2011.
 
