@@ -8,17 +8,18 @@ W(C) = sum_l sum_{C(i)=l} ||x_i - m_l||^2 (14.19):
 * update: with the partition fixed, each centre becomes the mean of its samples.
 
 The nearest centre is found from ||x - m||^2 = ||x||^2 - 2 x.m + ||m||^2, dropping the ||x||^2
-that all centres share: the samples are taken in blocks of up to 1024 (about 128 KiB of X), the products x.m_l of a block
-come from one matrix product (BLAS dgemm through ``np.dot``, as in scikit-learn's chunked Lloyd
-iteration), and the kernel then scores ||m_l||^2/2 - x.m_l, picks the argmin and adds the sample
-to its cluster's sums while the block is still in cache. (A plain loop over features and centres
-was measured about twice as slow.) As scikit-learn does, the data are centred on their mean before the
-fit (the expansion then loses no digits to a large common offset) and the centres shifted back
-afterwards. Assignment and the sums of the update are fused into one pass; all scratch arrays
-are allocated once per fit, none inside the iteration loop.
+that all centres share. The samples are taken in blocks of up to 1024 rows (about 128 KiB of X);
+the products x.m_l of a block come from one matrix product (BLAS dgemm through ``np.dot``, as in
+scikit-learn's chunked Lloyd iteration), and the kernel then scores ||m_l||^2/2 - x.m_l, picks the
+argmin and adds the sample to its cluster's sums while the block is still in cache: assignment and
+the sums of the update are one pass. (A plain loop over features and centres was measured about
+twice as slow.) As scikit-learn does, the data are centred on their mean before the fit (the
+expansion then loses no digits to a large common offset) and the centres shifted back afterwards.
+All scratch arrays are allocated once per fit, none inside the iteration loop.
 
 Empty clusters. A centre that receives no sample in an assignment step is moved onto the sample
-farthest from the centre it was assigned to (scikit-learn's rule): the clusters that came out
+farthest from the centre it was assigned to (scikit-learn's rule; with several empty clusters
+scikit-learn's pairing of clusters and samples is unspecified, ours is fixed): the clusters that came out
 empty, in increasing order of their index, take the samples with the largest squared distance to
 their (old) assigned centre, in decreasing order of that distance (ties: the lower sample index);
 each such sample is removed from the sums of the cluster it was assigned to and becomes the
