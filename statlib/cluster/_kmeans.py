@@ -91,7 +91,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
 
 @njit(cache=True)
 def _assign(X, centres_t, half_norms, products, labels):
-    """Nearest centre of every row of ``X``, by blocks of ``products.shape[0]`` rows; returns the number of changed labels."""
+    """Nearest centre of every row of ``X``, in blocks of ``products.shape[0]`` rows; returns how many labels changed."""
     n = X.shape[0]
     no_sums = np.empty((0, 0))
     no_counts = np.empty(0, dtype=np.int64)
