@@ -1,0 +1,61 @@
+"""k-means, Lloyd's iteration (Li Hang alg. 14.2) vs scikit-learn's KMeans(algorithm="lloyd"): exactly 50 iterations
+from the same initial centres."""
+
+import warnings
+
+import numpy as np
+
+from benchmarks._case import Case
+
+ITERATIONS = 50
+
+
+def make_data(size, seed):
+    n, d, k = {"full": (100_000, 10, 8), "smoke": (500, 3, 4)}[size]
+    rng = np.random.default_rng(seed)
+    # overlapping blobs: the partition keeps changing for many iterations, so both sides run all 50
+    X = rng.normal(size=(n, d)) + rng.normal(scale=1.5, size=(k, d))[rng.integers(0, k, size=n)]
+    init = X[rng.choice(n, size=k, replace=False)].copy()
+    return {"X": X, "k": k, "init": init}
+
+
+def _fit(cls, data, **extra):
+    from sklearn.exceptions import ConvergenceWarning
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        m = cls(data["k"], init=data["init"], n_init=1, max_iter=ITERATIONS, tol=0.0, **extra).fit(data["X"])
+    return m.cluster_centers_, m.labels_, m.inertia_, m.n_iter_
+
+
+def run_statlib(data):
+    from statlib.cluster import KMeans
+
+    return _fit(KMeans, data)
+
+
+def run_reference(data):
+    from sklearn.cluster import KMeans
+
+    return _fit(KMeans, data, algorithm="lloyd")
+
+
+def check(ours, theirs):
+    assert ours[3] == theirs[3], f"iterations differ: {ours[3]} vs {theirs[3]}"
+    np.testing.assert_array_equal(ours[1], theirs[1])
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-10)
+
+
+CASE = Case(
+    name="kmeans",
+    algorithm="k-means, Lloyd's iteration (Li Hang alg. 14.2), 50 iterations",
+    size="n=100 000, d=10, k=8",
+    reference_name="sklearn.cluster.KMeans(algorithm='lloyd')",
+    target=1.0,
+    make_data=make_data,
+    statlib=run_statlib,
+    reference=run_reference,
+    check=check,
+    tolerance="identical labels and iteration count; centres and inertia rtol 1e-10",
+)

@@ -1,0 +1,563 @@
+"""k-means clustering by Lloyd's iteration: Li Hang Algorithm 14.2, eqs. (14.18)-(14.22).
+
+Each iteration alternates the two minimisations of the within-cluster scatter
+W(C) = sum_l sum_{C(i)=l} ||x_i - m_l||^2 (14.19):
+
+* assignment (14.22): with the centres fixed, each sample goes to its nearest centre in squared
+  Euclidean distance (14.18); ties go to the lowest-numbered centre;
+* update: with the partition fixed, each centre becomes the mean of its samples.
+
+The nearest centre is found from ||x - m||^2 = ||x||^2 - 2 x.m + ||m||^2, dropping the ||x||^2
+that all centres share. The samples are taken in blocks of up to 1024 rows (about 128 KiB of X);
+the products x.m_l of a block come from one matrix product (BLAS dgemm through ``np.dot``, as in
+scikit-learn's chunked Lloyd iteration), and the kernel then scores ||m_l||^2/2 - x.m_l, picks the
+argmin and adds the sample to its cluster's sums while the block is still in cache: assignment and
+the sums of the update are one pass. (A plain loop over features and centres was measured about
+twice as slow.) As scikit-learn does, the data are centred on their mean before the fit (the
+expansion then loses no digits to a large common offset) and the centres shifted back afterwards.
+All scratch arrays are allocated once per fit, none inside the iteration loop.
+
+Empty clusters. A centre that receives no sample in an assignment step is moved onto the sample
+farthest from the centre it was assigned to (scikit-learn's rule; with several empty clusters
+scikit-learn's pairing of clusters and samples is unspecified, ours is fixed): the clusters that came out
+empty, in increasing order of their index, take the samples with the largest squared distance to
+their (old) assigned centre, in decreasing order of that distance (ties: the lower sample index);
+each such sample is removed from the sums of the cluster it was assigned to and becomes the
+whole of the empty cluster for that update. Its label is corrected by the next assignment step.
+If removing it empties the cluster it came from (possible only when the data hold fewer distinct
+points than clusters), that cluster keeps its previous centre.
+"""
+
+import warnings
+
+import numpy as np
+from numba import njit
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, ClusterMixin, TransformerMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted
+
+from ._common import validate_X
+from .._validation import check_array, check_choice, check_int, check_real
+
+__all__ = ["KMeans", "kmeans_plusplus"]
+
+_INITS = ("k-means++", "random")
+
+
+# --------------------------------------------------------------------------------------- kernels
+_BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 rows (measured best at d = 10)
+
+
+@njit(cache=True)
+def _block_rows(n, d):
+    """Samples per block, so that a block of X and its (block, k) products stay in cache."""
+    return max(1, min(n, 1024, max(16, _BLOCK_BYTES // (8 * d))))
+
+
+@njit(cache=True)
+def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums, counts):
+    """Nearest centres (14.22) of rows ``start:stop`` of ``X``; returns how many labels changed.
+
+    The products x.m_l of the block come from one matrix product (BLAS dgemm, as in scikit-learn);
+    the score ||m_l||^2/2 - x.m_l orders the centres as ||x - m_l||^2 (14.18) does, and the first
+    minimum wins. If ``counts`` has length k, each sample is also added to ``sums``/``counts``.
+    """
+    d = X.shape[1]
+    k = centres_t.shape[1]
+    m = stop - start
+    block = products[:m]
+    np.dot(X[start:stop], centres_t, block)
+    accumulate = counts.shape[0] == k
+    changed = 0
+    for i in range(m):
+        best = 0
+        best_score = half_norms[0] - block[i, 0]
+        for l in range(1, k):
+            score = half_norms[l] - block[i, l]
+            if score < best_score:
+                best_score = score
+                best = l
+        j = start + i
+        if labels[j] != best:
+            changed += 1
+            labels[j] = best
+        if accumulate:
+            counts[best] += 1
+            for a in range(d):
+                sums[best, a] += X[j, a]
+    return changed
+
+
+@njit(cache=True)
+def _assign(X, centres_t, half_norms, products, labels):
+    """Nearest centre of every row of ``X``, in blocks of ``products.shape[0]`` rows; returns how many labels changed."""
+    n = X.shape[0]
+    no_sums = np.empty((0, 0))
+    no_counts = np.empty(0, dtype=np.int64)
+    changed = 0
+    for start in range(0, n, products.shape[0]):
+        stop = min(start + products.shape[0], n)
+        changed += _assign_block(X, start, stop, centres_t, half_norms, products, labels, no_sums, no_counts)
+    return changed
+
+
+@njit(cache=True)
+def _half_norms_and_transpose(centres, centres_t, half_norms):
+    k, d = centres.shape
+    for l in range(k):
+        s = 0.0
+        for a in range(d):
+            c = centres[l, a]
+            centres_t[a, l] = c
+            s += c * c
+        half_norms[l] = 0.5 * s
+
+
+@njit(cache=True)
+def _lloyd_pass(X, centres_t, half_norms, products, labels, sums, counts):
+    """Assignment step (14.22) fused with the sums of the update step; returns the number of changed labels.
+
+    ``sums`` (k, d) and ``counts`` (k,) are overwritten with sum_{C(i)=l} x_i and n_l; ``products``
+    (block, k) is scratch.
+    """
+    n = X.shape[0]
+    sums[:, :] = 0.0
+    counts[:] = 0
+    changed = 0
+    for start in range(0, n, products.shape[0]):
+        stop = min(start + products.shape[0], n)
+        changed += _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums, counts)
+    return changed
+
+
+@njit(cache=True)
+def _relocate_empty(X, centres, labels, sums, counts, far_dist):
+    """Give every empty cluster the sample farthest from its assigned centre (see the module notes).
+
+    ``centres`` are the centres used in the assignment; ``far_dist`` (n,) is scratch. Returns the
+    number of clusters relocated.
+    """
+    n, d = X.shape
+    k = centres.shape[0]
+    n_empty = 0
+    for l in range(k):
+        if counts[l] == 0:
+            n_empty += 1
+    if n_empty == 0:
+        return 0
+    for i in range(n):
+        c = labels[i]
+        s = 0.0
+        for a in range(d):
+            u = X[i, a] - centres[c, a]
+            s += u * u
+        far_dist[i] = s
+    for l in range(k):
+        if counts[l] != 0:
+            continue
+        far = 0
+        for i in range(1, n):
+            if far_dist[i] > far_dist[far]:
+                far = i
+        far_dist[far] = -1.0  # taken
+        old = labels[far]
+        for a in range(d):
+            sums[old, a] -= X[far, a]
+            sums[l, a] = X[far, a]
+        counts[old] -= 1
+        counts[l] = 1
+    return n_empty
+
+
+@njit(cache=True)
+def _update_centres(sums, counts, old_centres, new_centres):
+    """m_l = (1 / n_l) sum_{C(i)=l} x_i; returns sum_l ||m_l^(t+1) - m_l^(t)||^2."""
+    k, d = sums.shape
+    shift = 0.0
+    for l in range(k):
+        if counts[l] > 0:
+            inv = 1.0 / counts[l]
+            for a in range(d):
+                new_centres[l, a] = sums[l, a] * inv
+        else:
+            for a in range(d):
+                new_centres[l, a] = old_centres[l, a]
+        for a in range(d):
+            u = new_centres[l, a] - old_centres[l, a]
+            shift += u * u
+    return shift
+
+
+@njit(cache=True)
+def _distances(X, centres, out):
+    """out[i, l] = ||x_i - m_l|| (14.3), summed directly."""
+    n, d = X.shape
+    k = centres.shape[0]
+    for i in range(n):
+        for l in range(k):
+            s = 0.0
+            for a in range(d):
+                u = X[i, a] - centres[l, a]
+                s += u * u
+            out[i, l] = np.sqrt(s)
+
+
+@njit(cache=True)
+def _centre_columns(X, mean):
+    """Subtract the column means from ``X`` in place (stored in ``mean``); returns the mean column variance."""
+    n, d = X.shape
+    mean[:] = 0.0
+    for i in range(n):
+        for a in range(d):
+            mean[a] += X[i, a]
+    for a in range(d):
+        mean[a] /= n
+    total = 0.0
+    for i in range(n):
+        for a in range(d):
+            u = X[i, a] - mean[a]
+            X[i, a] = u
+            total += u * u
+    return total / (n * d)
+
+
+@njit(cache=True)
+def _inertia(X, centres, labels):
+    """W(C) of (14.19): sum_i ||x_i - m_{C(i)}||^2, summed directly (no expansion)."""
+    n, d = X.shape
+    total = 0.0
+    for i in range(n):
+        c = labels[i]
+        s = 0.0
+        for a in range(d):
+            u = X[i, a] - centres[c, a]
+            s += u * u
+        total += s
+    return total
+
+
+@njit(cache=True)
+def _lloyd(X, centres, max_iter, tol, labels, n_relocated):
+    """Algorithm 14.2 from the centres ``centres`` (k, d), updated in place; ``labels`` (n,) is output.
+
+    Stops when an assignment step changes no label (the book's "the partition no longer
+    changes"), when the centres move by at most ``tol`` in total squared distance, or after
+    ``max_iter`` iterations. Returns (n_iter, converged). ``n_relocated[0]`` counts the
+    relocations of empty clusters. After a stop on ``tol`` or ``max_iter`` the labels are
+    recomputed from the final centres, so that labels and centres always agree.
+    """
+    n, d = X.shape
+    k = centres.shape[0]
+    centres_t = np.empty((d, k))
+    half_norms = np.empty(k)
+    products = np.empty((_block_rows(n, d), k))
+    sums = np.empty((k, d))
+    counts = np.empty(k, dtype=np.int64)
+    new_centres = np.empty((k, d))
+    far_dist = np.empty(n)
+    labels[:] = -1
+    converged = False
+    strict = False
+    n_iter = 0
+    for it in range(max_iter):
+        n_iter = it + 1
+        _half_norms_and_transpose(centres, centres_t, half_norms)
+        changed = _lloyd_pass(X, centres_t, half_norms, products, labels, sums, counts)
+        n_relocated[0] += _relocate_empty(X, centres, labels, sums, counts, far_dist)
+        shift = _update_centres(sums, counts, centres, new_centres)
+        if changed == 0:
+            # the partition did not change, so the new centres equal the old ones
+            strict = True
+            converged = True
+            centres[:, :] = new_centres
+            break
+        centres[:, :] = new_centres
+        if shift <= tol:
+            converged = True
+            break
+    if not strict and max_iter > 0:
+        _half_norms_and_transpose(centres, centres_t, half_norms)
+        _assign(X, centres_t, half_norms, products, labels)
+    return n_iter, converged
+
+
+@njit(cache=True)
+def _nearest(X, centres, labels):
+    k, d = centres.shape
+    centres_t = np.empty((d, k))
+    half_norms = np.empty(k)
+    products = np.empty((_block_rows(X.shape[0], d), k))
+    _half_norms_and_transpose(centres, centres_t, half_norms)
+    labels[:] = -1
+    _assign(X, centres_t, half_norms, products, labels)
+
+
+# ------------------------------------------------------------------------------- initialisation
+def _squared_distances(A, B, B_norms):
+    """||a - b||^2 for the rows of A and B by the expansion, clipped at 0 (as scikit-learn computes it)."""
+    D = -2.0 * (A @ B.T)
+    D += (A * A).sum(axis=1)[:, None]
+    D += B_norms[None, :]
+    np.maximum(D, 0.0, out=D)
+    return D
+
+
+def _kmeans_plusplus(X, n_clusters, rng, n_local_trials=None):
+    """Greedy k-means++ seeding (Arthur and Vassilvitskii 2007), with scikit-learn's draws from ``rng``."""
+    n, d = X.shape
+    if n_local_trials is None:
+        n_local_trials = 2 + int(np.log(n_clusters))
+    x_norms = (X * X).sum(axis=1)
+    centres = np.empty((n_clusters, d))
+    indices = np.full(n_clusters, -1, dtype=np.int64)
+    first = rng.choice(n, p=np.full(n, 1.0 / n))
+    centres[0] = X[first]
+    indices[0] = first
+    closest = _squared_distances(X[[first]], X, x_norms)[0]
+    potential = closest.sum()
+    for c in range(1, n_clusters):
+        draws = rng.uniform(size=n_local_trials) * potential
+        candidates = np.searchsorted(np.cumsum(closest), draws)
+        np.clip(candidates, None, n - 1, out=candidates)
+        to_candidates = _squared_distances(X[candidates], X, x_norms)
+        np.minimum(closest, to_candidates, out=to_candidates)
+        potentials = to_candidates.sum(axis=1)
+        best = int(np.argmin(potentials))
+        potential = potentials[best]
+        closest = to_candidates[best]
+        centres[c] = X[candidates[best]]
+        indices[c] = candidates[best]
+    return centres, indices
+
+
+def kmeans_plusplus(X, n_clusters, *, random_state=None, n_local_trials=None):
+    """Initial centres by greedy k-means++ seeding (Arthur and Vassilvitskii 2007).
+
+    The first centre is a uniformly drawn sample; each further centre is the best (lowest
+    resulting W) of ``n_local_trials`` samples drawn with probability proportional to their squared
+    distance to the nearest centre chosen so far. The draws are scikit-learn's, so the same
+    ``random_state`` gives the same seeds as :func:`sklearn.cluster.kmeans_plusplus` (up to
+    rounding ties).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    n_clusters : int
+        Number of centres, at most ``n_samples``.
+    random_state : int, RandomState or None
+    n_local_trials : int, default=None
+        Candidates per centre; ``2 + int(log(n_clusters))`` when None.
+
+    Returns
+    -------
+    centres : ndarray of shape (n_clusters, n_features)
+    indices : ndarray of shape (n_clusters,)
+        The rows of ``X`` chosen.
+    """
+    X = check_array(X, "X")
+    n_clusters = check_int(n_clusters, "n_clusters", low=1, high=X.shape[0])
+    if n_local_trials is not None:
+        n_local_trials = check_int(n_local_trials, "n_local_trials", low=1)
+    return _kmeans_plusplus(X, n_clusters, check_random_state(random_state), n_local_trials)
+
+
+def _same_partition(a, b, k):
+    """Whether labellings ``a`` and ``b`` (values in 0..k-1) are the same partition up to renaming."""
+    forward = np.full(k, -1, dtype=np.int64)
+    forward[a] = b
+    return bool(np.array_equal(forward[a], b)) and len(np.unique(forward[np.unique(a)])) == len(np.unique(a))
+
+
+# ------------------------------------------------------------------------------------ estimator
+class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, BaseEstimator):
+    """k-means clustering, Li Hang Algorithm 14.2 (Lloyd's iteration), eqs. (14.18)-(14.22).
+
+    Minimises the within-cluster scatter W(C) = sum_l sum_{C(i)=l} ||x_i - m_l||^2 (14.19) by
+    alternating the assignment of each sample to its nearest centre (14.22) and the replacement of
+    each centre by the mean of its cluster. The result is a local minimum that depends on the
+    initial centres (Li Hang §14.3.4); ``n_init`` runs from different initial centres keep the one
+    with the smallest W. Signature, fitted attributes, stopping rule and initialisations follow
+    :class:`sklearn.cluster.KMeans` with ``algorithm="lloyd"``, so the two give the same partition
+    from the same initial centres. See the module notes for the rule on empty clusters.
+
+    Parameters
+    ----------
+    n_clusters : int, default=8
+        Number of clusters k.
+    init : {"k-means++", "random"} or array-like of shape (n_clusters, n_features), default="k-means++"
+        "random": k distinct samples drawn uniformly (Algorithm 14.2, step 1; the draw is
+        scikit-learn's, ``rng.choice(n, k, replace=False, p=uniform)``); "k-means++": greedy k-means++ seeding
+        (:func:`kmeans_plusplus`); an array: the initial centres themselves.
+    n_init : "auto" or int, default="auto"
+        Number of runs from different initial centres; the run with the smallest W is kept.
+        "auto" is 10 for ``init="random"`` and 1 otherwise. An array ``init`` allows one run only.
+    max_iter : int, default=300
+        Maximum number of iterations of one run (0 returns the initial centres and their partition).
+    tol : float, default=1e-4
+        A run also stops when the centres move, in total squared distance, by at most ``tol`` times
+        the mean variance of the features (scikit-learn's relative tolerance). With ``tol=0`` a run
+        stops only when the partition no longer changes (the book's rule) or at ``max_iter``.
+    random_state : int, RandomState or None, default=None
+        Seed of the initial centres.
+
+    Attributes
+    ----------
+    cluster_centers_ : ndarray of shape (n_clusters, n_features)
+        The centres m_l.
+    labels_ : ndarray of shape (n_samples,)
+        The cluster of each training sample (0-based), consistent with ``cluster_centers_``.
+    inertia_ : float
+        W(C) of (14.19) for ``labels_`` and ``cluster_centers_``.
+    n_iter_ : int
+        Iterations of the kept run.
+    converged_ : bool
+        Whether the kept run stopped before ``max_iter``.
+    n_relocated_ : int
+        How many times a centre left empty was moved (kept run).
+    n_features_in_ : int
+
+    Notes
+    -----
+    A run that reaches ``max_iter`` without the partition settling (or the centres moving less than
+    the tolerance) emits :class:`sklearn.exceptions.ConvergenceWarning`; scikit-learn stays silent
+    there. ``sample_weight`` and the "elkan" algorithm are not implemented.
+
+    References
+    ----------
+    Li Hang, *Statistical Learning Methods*, 2nd ed., §14.3, Algorithm 14.2.
+    J. MacQueen, Proc. 5th Berkeley Symp. Math. Statist. Probab., 1967.
+    S. Lloyd, IEEE Trans. Inf. Theory 28(2), 1982.
+    D. Arthur and S. Vassilvitskii, "k-means++: the advantages of careful seeding", SODA 2007.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.cluster import KMeans
+    >>> X = np.array([[0.0, 2.0], [0.0, 0.0], [1.0, 0.0], [5.0, 0.0], [5.0, 2.0]])  # Example 14.2
+    >>> km = KMeans(2, init=X[[0, 1]]).fit(X)
+    >>> km.labels_.tolist(), km.inertia_
+    ([0, 1, 1, 1, 0], 26.5)
+    """
+
+    def __init__(self, n_clusters=8, *, init="k-means++", n_init="auto", max_iter=300, tol=1e-4,
+                 random_state=None):
+        self.n_clusters = n_clusters
+        self.init = init
+        self.n_init = n_init
+        self.max_iter = max_iter
+        self.tol = tol
+        self.random_state = random_state
+
+    def _check_params(self, n, d):
+        k = check_int(self.n_clusters, "n_clusters", low=1)
+        if n < k:
+            raise ValueError(f"X must have at least n_clusters={k} samples, got {n}")
+        max_iter = check_int(self.max_iter, "max_iter", low=0)
+        tol = check_real(self.tol, "tol", low=0.0)
+        if isinstance(self.init, str):
+            init = check_choice(self.init, "init", _INITS)
+            centres = None
+        elif self.init is None or callable(self.init):
+            raise TypeError(f"init must be 'k-means++', 'random' or an array of initial centres, "
+                            f"got {type(self.init).__name__}")
+        else:
+            init = "array"
+            centres = check_array(self.init, "init")
+            if centres.shape != (k, d):
+                raise ValueError(f"init must have shape (n_clusters, n_features) = ({k}, {d}), got {centres.shape}")
+        if isinstance(self.n_init, str):
+            check_choice(self.n_init, "n_init", ("auto",))
+            n_init = 10 if init == "random" else 1
+        else:
+            n_init = check_int(self.n_init, "n_init", low=1)
+        if init == "array" and n_init != 1:
+            warnings.warn(f"init is an array of centres, so only one run is made (n_init={n_init} ignored)",
+                          RuntimeWarning, stacklevel=3)
+            n_init = 1
+        return k, init, centres, n_init, max_iter, tol
+
+    def fit(self, X, y=None):
+        """Run Algorithm 14.2 ``n_init`` times and keep the partition with the smallest W. Returns ``self``."""
+        X = validate_X(self, X, dtype=np.float64, order="C", copy=True)
+        n, d = X.shape
+        k, init, given, n_init, max_iter, tol = self._check_params(n, d)
+        rng = check_random_state(self.random_state)
+        mean = np.empty(d)
+        # centre the copy (the distance expansion then keeps its digits); tol is relative to the variance
+        tol_abs = tol * _centre_columns(X, mean)
+
+        best = None
+        labels = np.empty(n, dtype=np.int64)
+        for _ in range(n_init):
+            if init == "array":
+                centres = given - mean
+            elif init == "random":
+                centres = X[rng.choice(n, size=k, replace=False, p=np.full(n, 1.0 / n))]
+            else:
+                centres = _kmeans_plusplus(X, k, rng)[0]
+            centres = np.ascontiguousarray(centres, dtype=np.float64)
+            relocated = np.zeros(1, dtype=np.int64)
+            n_iter, converged = _lloyd(X, centres, max_iter, tol_abs, labels, relocated)
+            if max_iter == 0:
+                _nearest(X, centres, labels)
+            inertia = _inertia(X, centres, labels)
+            # as scikit-learn: a run replaces the best only with a smaller W and a different partition
+            # (the same partition with permuted labels may differ in W by rounding alone)
+            if best is None or (inertia < best[2] and not _same_partition(labels, best[1], k)):
+                best = (centres, labels.copy(), inertia, n_iter, converged, int(relocated[0]))
+
+        centres, labels, inertia, n_iter, converged, relocated = best
+        self.cluster_centers_ = centres + mean
+        self._mean = mean
+        self._centres_centred = centres
+        self.labels_ = labels
+        self.inertia_ = float(inertia)
+        self.n_iter_ = n_iter
+        self.converged_ = converged
+        self.n_relocated_ = relocated
+        self._n_features_out = k
+        distinct = len(np.unique(labels))
+        if distinct < k:
+            warnings.warn(f"KMeans found only {distinct} distinct clusters (n_clusters={k}): X holds fewer "
+                          "distinct points than clusters", ConvergenceWarning, stacklevel=2)
+        if not converged and max_iter > 0:
+            warnings.warn(
+                f"KMeans did not converge in max_iter={max_iter} iterations (tol={tol:g}): the partition was "
+                "still changing; increase max_iter or tol.",
+                ConvergenceWarning, stacklevel=2,
+            )
+        return self
+
+    def _validated(self, X):
+        check_is_fitted(self)
+        return validate_X(self, X, dtype=np.float64, order="C", reset=False)
+
+    def predict(self, X):
+        """The nearest centre (14.22) of each row of ``X``."""
+        X = self._validated(X)
+        labels = np.empty(X.shape[0], dtype=np.int64)
+        # in the training coordinates, so that predict(X_train) reproduces labels_ exactly
+        _nearest(np.ascontiguousarray(X - self._mean), self._centres_centred, labels)
+        return labels
+
+    def fit_predict(self, X, y=None):
+        """Fit and return ``labels_``."""
+        return self.fit(X).labels_
+
+    def transform(self, X):
+        """Euclidean distances (14.3) from each row of ``X`` to every centre: shape (n_samples, n_clusters)."""
+        X = self._validated(X)
+        out = np.empty((X.shape[0], self.cluster_centers_.shape[0]))
+        _distances(X, np.ascontiguousarray(self.cluster_centers_), out)
+        return out
+
+    def fit_transform(self, X, y=None):
+        """Fit, then return the distances of the training samples to the centres."""
+        return self.fit(X).transform(X)
+
+    def score(self, X, y=None):
+        """-W of ``X`` with respect to the fitted centres (larger is better)."""
+        X = self._validated(X)
+        labels = self.predict(X)
+        return -float(_inertia(X, np.ascontiguousarray(self.cluster_centers_), labels))
