@@ -43,3 +43,13 @@ def test_chapter_map_points_at_every_written_chapter():
             assert f"(../{page}.ipynb)" in chapter_map, f"the chapter map does not point at {page}"
     linked = set(re.findall(r"\(\.\./([\w/-]+)\.ipynb\)", chapter_map))
     assert all((ROOT / "chapters" / f"{page}.ipynb").exists() for page in linked)
+
+
+def test_reference_page_documents_every_statlib_subpackage():
+    # A subpackage added to statlib must appear on the reference page (chapters/appendix/api.md); viz holds the
+    # chapters' plotting helpers, not the library's interface.
+    root = Path(__file__).resolve().parents[1]
+    packages = {p.parent.name for p in (root / "statlib").glob("*/__init__.py")} - {"viz"}
+    page = (root / "chapters" / "appendix" / "api.md").read_text()
+    documented = set(re.findall(r"^\.\. automodule:: statlib\.(\w+)$", page, flags=re.M))
+    assert packages == documented
