@@ -65,10 +65,17 @@ def check_counts(X, name="X", *, integer, n_words=None, allow_all_empty=False, o
                              f"{arr.shape}. Reshape your data: a single document is X.reshape(1, -1)")
         if arr.dtype.kind == "c":
             raise ValueError(f"{name} must hold real counts: Complex data not supported")
-        dense = check_array(arr, name, min_rows=0, min_cols=0)
+        if arr.dtype.kind in "biu":  # integers are finite: no float copy of a large count matrix
+            dense = arr
+        elif arr.dtype.kind == "f":
+            dense = arr
+            if dense.size and not np.isfinite(dense).all():
+                raise ValueError(f"{name} must contain only finite numbers; found NaN or infinity")
+        else:
+            dense = check_array(arr, name, min_rows=0, min_cols=0)
         shape = dense.shape
         rows, cols = np.nonzero(dense)
-        values = dense[rows, cols]
+        values = dense[rows, cols].astype(np.float64)
         indptr = np.zeros(shape[0] + 1, dtype=np.int64)
         np.cumsum(np.bincount(rows, minlength=shape[0]), out=indptr[1:])
         indices = cols
