@@ -427,3 +427,8 @@ class LDAOnCounts(LatentDirichletAllocation):
 @parametrize_with_checks([LDAOnCounts(2, n_iter=5, random_state=0)])
 def test_sklearn_contract_on_counts(estimator, check):
     check(estimator)
+
+
+def test_lda_refuses_a_corpus_too_large_for_its_token_list_before_building_it():
+    with pytest.raises(ValueError, match="X holds 3000000000 word occurrences"):
+        LatentDirichletAllocation(2).fit(np.array([[1_000_000_000, 2_000_000_000]]))

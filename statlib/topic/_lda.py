@@ -144,8 +144,10 @@ def _fold_in(tok_ptr, word, z, phi_wk, alpha, uniforms, n_sweeps, theta, counts,
 def _log_joint(n_dk, n_wk, n_k, alpha, beta):
     """log p(w, z | alpha, beta) of eq. (20.26), the quantity the ``lda`` package reports.
 
-    sum_k [log Gamma(sum beta) - log Gamma(n_k + sum beta) + sum_v (log Gamma(n_kv + beta_v) - log Gamma(beta_v))]
-    + sum_m [log Gamma(sum alpha) - log Gamma(n_m + sum alpha) + sum_k (log Gamma(n_mk + alpha_k) - log Gamma(alpha_k))],
+      sum_k [log Gamma(sum beta) - log Gamma(n_k + sum beta)
+             + sum_v (log Gamma(n_kv + beta_v) - log Gamma(beta_v))]
+    + sum_m [log Gamma(sum alpha) - log Gamma(n_m + sum alpha)
+             + sum_k (log Gamma(n_mk + alpha_k) - log Gamma(alpha_k))],
     i.e. log prod_k B(n_k + beta) / B(beta) + log prod_m B(n_m + alpha) / B(alpha); zero counts add nothing.
     """
     D, K = n_dk.shape
@@ -185,6 +187,13 @@ def _tokens(indptr, indices, data):
     doc = np.repeat(doc_of_nz, repeats)
     word = np.repeat(indices.astype(np.int32), repeats)
     return np.ascontiguousarray(doc), np.ascontiguousarray(word)
+
+
+def _check_token_count(data):
+    """Refuse a corpus whose token list would not fit int32 indices (before allocating it)."""
+    n_tokens = int(data.sum())
+    if n_tokens > np.iinfo(np.int32).max:
+        raise ValueError(f"X holds {n_tokens} word occurrences; at most {np.iinfo(np.int32).max} are supported")
 
 
 def _check_prior(value, name, size):
@@ -254,8 +263,9 @@ class LatentDirichletAllocation(TransformerMixin, BaseEstimator):
     documents with phi fixed at ``components_``, p(z_i = k) proportional to phi_kv (n_mk + alpha_k),
     and returns (20.31) averaged over the samples of the second half of the sweeps; an empty document
     gets alpha / sum(alpha). Each new document's random stream is seeded by ``random_state`` and by
-    its own counts, so its answer does not depend on which documents are transformed with it. ``fit_transform`` is ``fit`` followed by ``transform`` (use
-    ``doc_topic_`` for the fitted sample's theta).
+    its own counts, so its answer does not depend on which documents are transformed with it.
+    ``fit_transform`` is ``fit`` followed by ``transform`` (use ``doc_topic_`` for the fitted
+    sample's theta).
 
     References
     ----------
@@ -309,10 +319,9 @@ class LatentDirichletAllocation(TransformerMixin, BaseEstimator):
         indptr, indices, data, (D, V) = check_counts(X, "X", integer=True)
         beta = _check_prior(self.beta, "beta", V)
         beta_sum = float(beta.sum())
+        _check_token_count(data)
         doc, word = _tokens(indptr, indices, data)
         n_tokens = doc.shape[0]
-        if n_tokens > np.iinfo(np.int32).max:
-            raise ValueError(f"X holds {n_tokens} word occurrences; at most {np.iinfo(np.int32).max} are supported")
         rng = self._generator(self.random_state)
         z = rng.integers(0, K, size=n_tokens, dtype=np.int32)  # Algorithm 20.2 step (2): z ~ Mult(1/K)
         n_dk = np.zeros((D, K), dtype=np.int32)
@@ -358,6 +367,7 @@ class LatentDirichletAllocation(TransformerMixin, BaseEstimator):
         indptr, indices, data, (D, V) = check_counts(X, "X", integer=True, n_words=self.n_features_in_,
                                                      allow_all_empty=True, owner=type(self).__name__)
         K = self.components_.shape[0]
+        _check_token_count(data)
         doc, word = _tokens(indptr, indices, data)
         sweeps = hp["transform_iter"]
         tok_ptr = np.zeros(D + 1, dtype=np.int64)
