@@ -11,7 +11,7 @@ import scipy.sparse as sp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from statlib.topic import PLSA, LatentDirichletAllocation
+from statlib.topic import PLSA, LatentDirichletAllocation, VariationalLDA
 
 CASES = Counter()
 SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
@@ -20,6 +20,7 @@ FACTORIES = {
     "PLSA": lambda k, seed: PLSA(k, max_iter=30, random_state=seed),
     "LatentDirichletAllocation": lambda k, seed: LatentDirichletAllocation(k, n_iter=5, transform_iter=4,
                                                                            random_state=seed),
+    "VariationalLDA": lambda k, seed: VariationalLDA(k, max_iter=8, e_step_max_iter=20, random_state=seed),
 }
 
 
@@ -65,6 +66,8 @@ def _invalid(draw, name):
              "n_topics", "max_iter"]
     if name == "LatentDirichletAllocation":
         kinds += ["fraction", "alpha", "beta", "alpha-vector", "beta-vector", "alpha-text"]
+    elif name == "VariationalLDA":
+        kinds += ["alpha", "alpha-vector", "alpha-text", "tol", "e_step_tol", "e_step_max_iter", "update_alpha"]
     else:
         kinds += ["tol", "doc_topic_init", "topic_word_init"]
     kind = draw(st.sampled_from(kinds))
@@ -104,6 +107,12 @@ def _invalid(draw, name):
         return X, {key: draw(st.sampled_from([0, -1, 2.5, "10"]))}, key
     if kind == "tol":
         return X, {"tol": draw(st.sampled_from([-1e-3, np.nan, np.inf, "small"]))}, "tol"
+    if kind == "e_step_tol":
+        return X, {"e_step_tol": draw(st.sampled_from([-1.0, np.nan, "tight"]))}, "e_step_tol"
+    if kind == "e_step_max_iter":
+        return X, {"e_step_max_iter": draw(st.sampled_from([0, -3, 1.5]))}, "e_step_max_iter"
+    if kind == "update_alpha":
+        return X, {"update_alpha": draw(st.sampled_from(["yes", 1, None]))}, "update_alpha"
     if kind in ("alpha", "beta"):
         return X, {kind: draw(st.sampled_from([0.0, -0.5, np.nan, np.inf]))}, kind
     if kind == "alpha-vector":

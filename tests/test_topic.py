@@ -432,3 +432,118 @@ def test_sklearn_contract_on_counts(estimator, check):
 def test_lda_refuses_a_corpus_too_large_for_its_token_list_before_building_it():
     with pytest.raises(ValueError, match="X holds 3000000000 word occurrences"):
         LatentDirichletAllocation(2).fit(np.array([[1_000_000_000, 2_000_000_000]]))
+
+
+# ------------------------------------------------------------------------------------ variational EM
+from scipy.special import digamma as sc_digamma  # noqa: E402
+
+from statlib.topic import VariationalLDA  # noqa: E402
+from statlib.topic._lda_variational import _digamma, _newton_alpha  # noqa: E402
+
+
+def test_digamma_kernel_matches_scipy():
+    x = np.r_[np.logspace(-8, 3, 400), 0.5, 1.0, 9.999, 10.0, 10.001]
+    ours = np.array([_digamma(v) for v in x])
+    np.testing.assert_allclose(ours, sc_digamma(x), rtol=1e-13, atol=1e-13)
+
+
+def book_elbo(X, phi, alpha, gamma):
+    """Bound (20.44) of every document at gamma with eta optimal for gamma by (20.58), from the five terms
+    (20.49)-(20.55) written with scipy's digamma."""
+    total = 0.0
+    for x, g in zip(X, gamma):
+        e = sc_digamma(g) - sc_digamma(g.sum())
+        words = np.flatnonzero(x)
+        eta = phi[:, words].T * np.exp(e)
+        eta /= eta.sum(axis=1, keepdims=True)
+        n = x[words][:, None]
+        total += (gammaln(alpha.sum()) - gammaln(alpha).sum() + ((alpha - 1) * e).sum()    # E log p(theta|alpha)
+                  + (n * eta * e).sum()                                                     # E log p(z|theta)
+                  + (n * eta * np.log(phi[:, words].T)).sum()                               # E log p(w|z,phi)
+                  - gammaln(g.sum()) + gammaln(g).sum() - ((g - 1) * e).sum()               # -E log q(theta)
+                  - (n * eta * np.log(eta)).sum())                                          # -E log q(z)
+    return total
+
+
+@pytest.mark.parametrize("update_alpha", [True, False])
+def test_variational_bound_never_decreases(update_alpha):
+    X, _, _ = planted_corpus()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = VariationalLDA(5, alpha=0.5, update_alpha=update_alpha, max_iter=40, random_state=0).fit(X[:80])
+    b = model.bounds_
+    assert np.all(np.diff(b) >= -1e-9 * np.abs(b[1:])) and b[-1] > b[0]
+    if not update_alpha:
+        np.testing.assert_array_equal(model.alpha_, np.full(5, 0.5))
+
+
+def test_variational_e_step_fixed_point_and_bound_by_hand():
+    X, _, _ = planted_corpus()
+    X = X[:60]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = VariationalLDA(5, alpha=0.3, update_alpha=False, max_iter=30, e_step_tol=1e-12, e_step_max_iter=2000,
+                               random_state=1).fit(X)
+    # At the E-step's fixed point, gamma = alpha + sum_w n(w, d) eta_wk (20.62) with eta from (20.58).
+    gamma, phi, alpha = model.gamma_, model.components_, model.alpha_
+    theta = model.transform(X)
+    for x, g in zip(X, gamma):
+        words = np.flatnonzero(x)
+        eta = phi[:, words].T * np.exp(sc_digamma(g) - sc_digamma(g.sum()))
+        eta /= eta.sum(axis=1, keepdims=True)
+        np.testing.assert_allclose(g, alpha + (x[words][:, None] * eta).sum(axis=0), rtol=1e-8)
+    np.testing.assert_allclose(theta, gamma / gamma.sum(axis=1, keepdims=True), atol=1e-6)
+    # One more E-step at the fitted phi gives the bound computed by hand from the five terms.
+    from statlib.topic._lda_variational import _e_step
+    indptr, indices, data, (D, V) = check_counts(X, integer=False)
+    g = gamma.copy()
+    bound, unconverged = _e_step(indptr, indices, data, np.ascontiguousarray(phi.T), alpha, g, True, 2000, 1e-12,
+                                 np.empty((V, 5)), np.empty(5), np.empty((V, 5)), np.empty((V, 5)), np.empty(5),
+                                 np.empty(5))
+    assert unconverged == 0
+    np.testing.assert_allclose(g, gamma, rtol=1e-6)  # the fitted gamma is (to the E-step's tolerance) a fixed point
+    assert bound == pytest.approx(book_elbo(X, phi, alpha, g), rel=1e-9)
+
+
+def test_newton_step_for_alpha_reaches_a_zero_of_the_gradient_20_66():
+    rng = np.random.default_rng(0)
+    gamma = rng.gamma(2.0, 1.0, size=(50, 4))
+    stats = (sc_digamma(gamma) - sc_digamma(gamma.sum(axis=1, keepdims=True))).sum(axis=0)
+    alpha = _newton_alpha(np.full(4, 1.0), 50, stats)
+    gradient = 50 * (sc_digamma(alpha.sum()) - sc_digamma(alpha)) + stats
+    np.testing.assert_allclose(gradient, 0.0, atol=1e-8)
+    assert np.all(alpha > 0)
+
+
+def test_variational_recovers_planted_topics_and_handles_empty_documents():
+    X, phi, theta = planted_corpus()
+    X = np.vstack([X[:2], np.zeros((1, X.shape[1]), dtype=int), X[2:]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = VariationalLDA(5, alpha=0.2, max_iter=100, random_state=0).fit(X)
+    distance = np.abs(phi[:, None, :] - model.components_[None, :, :]).sum(axis=2)
+    rows, cols = linear_sum_assignment(distance)
+    assert distance[rows, cols].max() < 0.1
+    np.testing.assert_allclose(model.doc_topic_[2], model.alpha_ / model.alpha_.sum(), rtol=1e-14)
+    np.testing.assert_allclose(model.transform(np.zeros((1, X.shape[1])))[0], model.alpha_ / model.alpha_.sum(),
+                               rtol=1e-14)
+    assert np.abs(np.delete(model.doc_topic_, 2, 0)[:, cols] - theta).mean() < 0.05
+
+
+def test_variational_warns_reproduces_and_refuses_an_empty_corpus():
+    X, _, _ = planted_corpus()
+    with pytest.warns(ConvergenceWarning, match="max_iter=2"):
+        a = VariationalLDA(3, max_iter=2, random_state=3).fit(X)
+    assert a.n_iter_ == 2 and not a.converged_
+    with pytest.warns(ConvergenceWarning):
+        b = VariationalLDA(3, max_iter=2, random_state=3).fit(sp.csr_matrix(X))
+    assert np.array_equal(a.components_, b.components_) and np.array_equal(a.gamma_, b.gamma_)
+    with pytest.raises(ValueError, match=r"^X has no words"):
+        VariationalLDA(2).fit(np.zeros((2, 3)))
+
+
+@parametrize_with_checks([VariationalLDA(2, max_iter=10, random_state=0)])
+def test_sklearn_contract_variational(estimator, check):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)
