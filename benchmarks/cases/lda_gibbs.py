@@ -1,0 +1,61 @@
+"""LDA by collapsed Gibbs sampling (Li Hang alg. 20.2) vs the ``lda`` package's Cython sampler, 100 sweeps.
+
+The corpus is drawn from an LDA model (Algorithm 20.1) with a fixed seed. Both samplers use the same
+priors and the same number of sweeps over the same tokens; their random streams differ, so the answers
+compared are the final log p(w, z) (20.26), which agree to well under 1% once the chains have mixed.
+"""
+
+import logging
+
+import numpy as np
+
+from benchmarks._case import Case
+
+SWEEPS = 100
+ALPHA, BETA = 0.1, 0.01
+
+
+def make_data(size, seed):
+    D, V, K, lo, hi = {"full": (2000, 5000, 20, 100, 200), "smoke": (60, 200, 4, 20, 40)}[size]
+    rng = np.random.default_rng(seed)
+    phi = rng.dirichlet(np.full(V, 0.05), size=K)
+    theta = rng.dirichlet(np.full(K, 0.2), size=D)
+    lengths = rng.integers(lo, hi + 1, size=D)
+    X = np.vstack([rng.multinomial(n, t @ phi) for n, t in zip(lengths, theta)]).astype(np.int64)
+    return {"X": X, "K": K, "seed": seed}
+
+
+def run_statlib(data):
+    from statlib.topic import LatentDirichletAllocation
+
+    model = LatentDirichletAllocation(data["K"], alpha=ALPHA, beta=BETA, n_iter=SWEEPS, random_state=data["seed"])
+    return model.fit(data["X"]).loglikelihood()
+
+
+def run_reference(data):
+    import lda
+
+    logging.getLogger("lda").setLevel(logging.ERROR)
+    model = lda.LDA(n_topics=data["K"], n_iter=SWEEPS, alpha=ALPHA, eta=BETA, random_state=data["seed"])
+    return model.fit(data["X"]).loglikelihood()
+
+
+def check(ours, theirs):
+    assert abs(ours - theirs) <= 0.01 * abs(theirs), (ours, theirs)
+
+
+CASE = Case(
+    name="lda_gibbs",
+    algorithm="LDA, collapsed Gibbs sampling (Li Hang alg. 20.2), 100 sweeps",
+    size="2 000 documents, 5 000 words, 20 topics, ~300 000 tokens",
+    reference_name="lda.LDA (Cython collapsed Gibbs)",
+    target=1.0,
+    make_data=make_data,
+    statlib=run_statlib,
+    reference=run_reference,
+    check=check,
+    tolerance="final log p(w, z) within 1% (different random streams)",
+    repeat=3,
+    notes="At 100 sweeps the chains are still climbing: seed 0 gives -2 450 235 (statlib) and -2 471 153 (lda), "
+          "0.85% apart; after 300 sweeps both sit at -2.433e6, 0.03% apart.",
+)

@@ -1,0 +1,69 @@
+"""Li Hang ch. 18 (probabilistic latent semantic analysis): the word-document counts of Fig. 18.1 and of
+Exercise 18.3 (the book-title matrix of §17.2.2, reprinted).
+
+The book prints word-by-document matrices; each Bunch gives ``X`` as documents by words (the transpose,
+the orientation ``statlib.topic`` takes) and ``counts`` as printed (words by documents). Neither
+carries a printed answer: PLSA's result depends on its random start.
+"""
+
+import numpy as np
+from sklearn.utils import Bunch
+
+from ._registry import example
+
+# Fig. 18.1: rows word1..word4, columns doc1..doc4.
+_FIG_18_1 = np.array([
+    [2, 2, 4, 3],
+    [2, 1, 5, 3],
+    [1, 1, 2, 0],
+    [0, 1, 2, 1],
+])
+
+_TITLE_WORDS = ["book", "dads", "dummies", "estate", "guide", "investing", "market", "real", "rich", "stock", "value"]
+_TITLES = [f"T{j}" for j in range(1, 10)]
+# Exercise 18.3 (= §17.2.2): rows are the 11 index words above, columns the titles T1..T9; blanks are 0.
+_TITLE_COUNTS = np.array([
+    [0, 0, 1, 1, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 1, 0, 0, 1],
+    [0, 1, 0, 0, 0, 0, 0, 1, 0],
+    [0, 0, 0, 0, 0, 0, 1, 0, 1],
+    [1, 0, 0, 0, 0, 1, 0, 0, 0],
+    [1, 1, 1, 1, 1, 1, 1, 1, 1],
+    [1, 0, 1, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 1, 0, 1],
+    [0, 0, 0, 0, 0, 2, 0, 0, 1],
+    [1, 0, 1, 0, 0, 0, 0, 1, 0],
+    [0, 0, 0, 1, 1, 0, 0, 0, 0],
+])
+
+
+def title_matrix():
+    """The §17.2.2 / Exercise 18.3 / Exercise 20.2 title matrix as a Bunch (also used by ch. 20)."""
+    return Bunch(
+        X=_TITLE_COUNTS.T.copy(),
+        counts=_TITLE_COUNTS.copy(),
+        words=list(_TITLE_WORDS),
+        documents=list(_TITLES),
+    )
+
+
+@example("lihang", "fig-18.1")
+def _figure_18_1():
+    return Bunch(
+        X=_FIG_18_1.T.copy(),
+        counts=_FIG_18_1.copy(),
+        words=["word1", "word2", "word3", "word4"],
+        documents=["doc1", "doc2", "doc3", "doc4"],
+        DESCR="Li Hang Fig. 18.1: counts n(w, d) of 4 words in 4 documents (printed words by documents; X is "
+              "its transpose, documents by words). The colour boxes marking three topics are not recoverable "
+              "from the text. No numeric answer is printed.",
+    )
+
+
+@example("lihang", "exercise-18.3")
+def _exercise_18_3():
+    return Bunch(
+        **title_matrix(),
+        DESCR="Li Hang Exercise 18.3 (the §17.2.2 matrix reprinted): 11 index words in 9 book titles T1..T9. "
+              "Run PLSA on it; the book prints no answer (it depends on the initialisation).",
+    )
