@@ -106,3 +106,13 @@ def check_counts(X, name="X", *, integer, n_words=None, allow_all_empty=False, o
     data = values.astype(np.int64) if integer else np.ascontiguousarray(values, dtype=np.float64)
     return (np.ascontiguousarray(indptr, dtype=np.int64), np.ascontiguousarray(indices, dtype=np.int64),
             data, (int(shape[0]), int(shape[1])))
+
+
+class CountsInputMixin:
+    """scikit-learn tags shared by the topic models: ``X`` holds non-negative counts, dense or sparse."""
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = True
+        tags.input_tags.positive_only = True
+        return tags

@@ -34,7 +34,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_int, check_real
-from ._counts import check_counts
+from ._counts import CountsInputMixin, check_counts
 
 __all__ = ["LatentDirichletAllocation"]
 
@@ -209,7 +209,7 @@ def _check_prior(value, name, size):
     return vec
 
 
-class LatentDirichletAllocation(TransformerMixin, BaseEstimator):
+class LatentDirichletAllocation(CountsInputMixin, TransformerMixin, BaseEstimator):
     """Latent Dirichlet allocation fitted by collapsed Gibbs sampling, Li Hang Algorithm 20.2.
 
     Topics phi_k ~ Dir(beta) and document topic proportions theta_m ~ Dir(alpha); each word occurrence
@@ -294,12 +294,6 @@ class LatentDirichletAllocation(TransformerMixin, BaseEstimator):
         self.random_state = random_state
         self.evaluate_every = evaluate_every
         self.transform_iter = transform_iter
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        tags.input_tags.positive_only = True
-        return tags
 
     def _check_hyperparameters(self):
         K = check_int(self.n_topics, "n_topics", low=1)

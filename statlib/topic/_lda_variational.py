@@ -31,7 +31,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_bool, check_int, check_real
-from ._counts import check_counts
+from ._counts import CountsInputMixin, check_counts
 from ._lda import _check_prior
 
 __all__ = ["VariationalLDA"]
@@ -222,7 +222,7 @@ def _newton_alpha(alpha, n_docs, stats, max_iter=50, tol=1e-10):
     return alpha
 
 
-class VariationalLDA(TransformerMixin, BaseEstimator):
+class VariationalLDA(CountsInputMixin, TransformerMixin, BaseEstimator):
     """Latent Dirichlet allocation fitted by variational EM, Li Hang Algorithms 20.4-20.5.
 
     The E-step fits each document's variational Dirichlet gamma_m and word-topic responsibilities eta
@@ -299,12 +299,6 @@ class VariationalLDA(TransformerMixin, BaseEstimator):
         self.e_step_max_iter = e_step_max_iter
         self.e_step_tol = e_step_tol
         self.random_state = random_state
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        tags.input_tags.positive_only = True
-        return tags
 
     def _check_hyperparameters(self):
         K = check_int(self.n_topics, "n_topics", low=1)

@@ -25,9 +25,20 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_int, check_real, check_stochastic_matrix
-from ._counts import check_counts
+from ._counts import CountsInputMixin, check_counts
 
 __all__ = ["PLSA"]
+
+
+@njit(cache=True)
+def _pair_posterior(p_w_z, p_z_d, w, d, post):
+    """post[k] = P(w | z_k) P(z_k | d) (unnormalised (18.11)); returns their sum, P(w | d)."""
+    s = 0.0
+    for k in range(p_w_z.shape[1]):
+        v = p_w_z[w, k] * p_z_d[d, k]
+        post[k] = v
+        s += v
+    return s
 
 
 @njit(cache=True)
@@ -58,11 +69,7 @@ def _em_iteration(indptr, indices, data, p_z_d, p_w_z, new_z_d, new_w_z, post, u
         for j in range(indptr[d], indptr[d + 1]):
             w = indices[j]
             n = data[j]
-            s = 0.0
-            for k in range(K):
-                v = p_w_z[w, k] * p_z_d[d, k]
-                post[k] = v
-                s += v
+            s = _pair_posterior(p_w_z, p_z_d, w, d, post)
             if not s > 0.0:
                 continue
             loglik += n * np.log(s)
@@ -121,11 +128,7 @@ def _fold_in(indptr, indices, data, p_w_z, p_z_d, post, new, max_iter, tol):
             for j in range(indptr[d], indptr[d + 1]):
                 w = indices[j]
                 n = data[j]
-                s = 0.0
-                for k in range(K):
-                    v = p_w_z[w, k] * p_z_d[d, k]
-                    post[k] = v
-                    s += v
+                s = _pair_posterior(p_w_z, p_z_d, w, d, post)
                 if not s > 0.0:
                     continue
                 loglik += n * np.log(s)
@@ -169,7 +172,7 @@ def _run_em(indptr, indices, data, p_z_d, p_w_z, max_iter, tol):
     return logliks, n_iter, converged
 
 
-class PLSA(TransformerMixin, BaseEstimator):
+class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
     """Probabilistic latent semantic analysis (the generative model) fitted by EM, Li Hang Algorithm 18.1.
 
     Each document d has a topic distribution P(z | d) and each topic z a word distribution P(w | z);
@@ -245,12 +248,6 @@ class PLSA(TransformerMixin, BaseEstimator):
         self.random_state = random_state
         self.topic_word_init = topic_word_init
         self.doc_topic_init = doc_topic_init
-
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.input_tags.sparse = True
-        tags.input_tags.positive_only = True
-        return tags
 
     def _check_hyperparameters(self):
         return (check_int(self.n_topics, "n_topics", low=1), check_int(self.max_iter, "max_iter", low=1),
