@@ -38,6 +38,13 @@ from .._validation import check_bool, check_int, check_real
 # A column whose squared distance to the span of the active columns is at most this fraction of its
 # squared norm counts as lying in that span.
 _RANK_TOL = 1e-10
+# A feature whose correlation moves (within this) in step with the common correlation, |1 -+ a_j| <= _PARALLEL,
+# never reaches it: this is how a column in the span of the active ones behaves (a_j = +-1 exactly, up to
+# rounding), and skipping it keeps rounding from cutting a segment at a spurious breakpoint.
+_PARALLEL = 1e-11
+# An event within this fraction of lam_max of the end of the path is the end (at lam = 0 every correlation
+# vanishes at once, and rounding would otherwise order these ties arbitrarily).
+_END_TOL = 1e-12
 
 
 @njit(cache=True)
@@ -123,6 +130,7 @@ def _lars_kernel(Xt, y, lam_min, max_steps, lasso):
             lam = abs(c[j])
             pending = j
     lams[0] = lam if lam > lam_min else lam_min
+    lam_max = lam
     coefs[0, :] = 0.0
     n_bp = 1
     if lam <= lam_min:
@@ -167,15 +175,19 @@ def _lars_kernel(Xt, y, lam_min, max_steps, lasso):
         event = 0  # 0: end of path, 1: a feature enters, 2: a feature leaves
         who = -1
         for j in range(p):
-            if is_active[j] or blocked[j] or j == just_dropped:
+            if is_active[j] or blocked[j]:
                 continue
+            # A feature that has just left sits at +-lam and moves inside: it can only come back with the
+            # other sign, so its own side (where the numerator is zero up to rounding) is skipped.
+            skip_upper = j == just_dropped and c[j] > 0.0
+            skip_lower = j == just_dropped and c[j] <= 0.0
             den = 1.0 - a[j]
-            if den > 0.0:
+            if den > _PARALLEL and not skip_upper:
                 g1 = max(lam - c[j], 0.0) / den
                 if g1 < gamma:
                     gamma, event, who = g1, 1, j
             den = 1.0 + a[j]
-            if den > 0.0:
+            if den > _PARALLEL and not skip_lower:
                 g2 = max(lam + c[j], 0.0) / den
                 if g2 < gamma:
                     gamma, event, who = g2, 1, j
@@ -185,6 +197,8 @@ def _lars_kernel(Xt, y, lam_min, max_steps, lasso):
                     z = -w[act[k]] / d[k]
                     if 0.0 < z < gamma:
                         gamma, event, who = z, 2, k
+        if lam - gamma <= lam_min + _END_TOL * lam_max:
+            gamma, event, who = lam - lam_min, 0, -1
         # Move along the segment; recompute the correlations from the Gram columns.
         for k in range(m):
             w[act[k]] += gamma * d[k]
