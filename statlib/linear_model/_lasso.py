@@ -38,8 +38,9 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 
 from .._validation import check_bool, check_int, check_real
 
-_WS_MIN = 100  # smallest working set
-_CHECK_EVERY = 5  # epochs between two duality-gap checks of the working-set problem
+_WS_MIN = 50  # smallest working set
+_CHECK_EVERY = 8  # epochs between two duality-gap checks of the working-set problem
+_INNER = 0.1  # the working-set problem is solved to this fraction of the current duality gap
 
 
 @njit(cache=True)
@@ -264,9 +265,11 @@ def _enet_cd(X, x_mean, y, w, col_sq, l1, l2, tol, max_iter, screening):
             prev_ws[:ws_size] = ws[:ws_size]
             prev_size = ws_size
         # Inner solver: epochs of coordinate descent on the working set.
-        inner_tol = max(0.3 * gap, 0.5 * tol) if screening else 0.0
+        inner_tol = max(_INNER * gap, 0.5 * tol) if screening else 0.0
+        round_epochs = 0
         while n_epochs < max_iter:
             n_epochs += 1
+            round_epochs += 1
             for k in range(ws_size):
                 j = ws[k]
                 xj = buf[k]
@@ -278,7 +281,7 @@ def _enet_cd(X, x_mean, y, w, col_sq, l1, l2, tol, max_iter, screening):
                     w[j] = new
             if not screening:
                 break  # the outer loop checks the gap after every epoch
-            if n_epochs % _CHECK_EVERY == 0 or ws_size == n_alive:
+            if round_epochs % _CHECK_EVERY == 0 or ws_size == n_alive:
                 for k in range(ws_size):
                     corr[ws[k]] = _dot(buf[k], r)
                 inner_gap, _ = _gap(w, r, y, corr, ws, ws_size, l1, l2)
