@@ -78,6 +78,18 @@ def test_lasso_matches_scikit_learn_with_more_features_than_samples():
     assert 0 < np.count_nonzero(ours.coef_) <= 40
 
 
+@pytest.mark.parametrize("offset", [1e2, 1e4, 1e6])
+def test_large_column_means_are_centred_accurately(offset):
+    """The kernel centres implicitly (x_j^T r - mean_j sum(r)); far-from-zero columns still give the answer of
+    the explicitly centred data (scikit-learn) and of the unshifted data."""
+    X, y = _data(30, n=100, p=40)
+    shifted = X + offset * np.arange(1, 41)
+    alpha = 0.05 * _alpha_max(X, y)
+    ours = Lasso(alpha=alpha, **TIGHT).fit(shifted, y)
+    np.testing.assert_allclose(ours.coef_, SkLasso(alpha=alpha, **TIGHT).fit(shifted, y).coef_, atol=1e-10)
+    np.testing.assert_allclose(ours.coef_, Lasso(alpha=alpha, **TIGHT).fit(X, y).coef_, atol=1e-8)
+
+
 def test_default_tolerance_agrees_with_scikit_learn_to_its_accuracy():
     X, y = _data(5, n=200, p=60)
     alpha = 0.02 * _alpha_max(X, y)

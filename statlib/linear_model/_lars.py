@@ -285,6 +285,15 @@ class LassoLars(RegressorMixin, BaseEstimator):
     n_iter_ : int
         Segments followed.
     n_features_in_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.linear_model import LassoLars
+    >>> X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, -1.0]])
+    >>> model = LassoLars(alpha=0.5, fit_intercept=False).fit(X, [2.0, 1.0, -3.0])
+    >>> np.round(model.coef_, 6), np.round(model.alphas_, 6)
+    (array([1.5, 0.5]), array([1.666667, 1.      , 0.5     ]))
     """
 
     def __init__(self, alpha=1.0, fit_intercept=True, max_iter=500):
