@@ -160,8 +160,12 @@ def _enet_cd(X, x_mean, y, w, col_sq, l1, l2, tol, max_iter, screening):
     Notes
     -----
     Each outer round computes all correlations x_j^T r (one pass over X), the duality gap, screens, and
-    picks a working set; the working-set columns are copied into a contiguous buffer and coordinate
-    descent runs on them until the gap of the restricted problem falls below a fraction of the full gap.
+    picks a working set: the support and the features nearest their dual constraint, twice the support
+    and at least ``_WS_MIN`` features, doubled when the previous round did not halve the gap. The
+    working-set columns are copied into a contiguous buffer and coordinate descent runs on them (the gap of
+    that restricted problem is checked every ``_CHECK_EVERY`` epochs) until that gap is below ``_INNER``
+    times the full gap. The gap is taken over the features that survive screening: screening is safe, so
+    the screened problem has the same minimum and its gap bounds the suboptimality of the whole problem.
     """
     n, p = X.shape
     r = y.copy()
