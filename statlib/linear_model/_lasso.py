@@ -416,7 +416,7 @@ class Lasso(ElasticNet):
     Parameters
     ----------
     alpha : float, default=1.0
-        Penalty weight, > 0. For ``alpha >= max_j |x_j^T (y - mean(y))| / n`` (MLAPP's lambda_max,
+        Penalty weight, > 0. For ``alpha >= max_j |x_j^T y| / n`` on centred data (MLAPP's lambda_max,
         (13.57)) every coefficient is zero.
     fit_intercept : bool, default=True
     max_iter : int, default=1000
