@@ -1,8 +1,13 @@
 """Linear models: the perceptron (Li Hang ch. 2); least squares and ridge regression (Li Hang ch. 1, PRML 3.1);
-logistic regression (Li Hang ch. 6)."""
+logistic regression (Li Hang ch. 6); the lasso and the elastic net by coordinate descent, and the exact lasso
+path by LARS (MLAPP ch. 13)."""
 
+from ._lars import LassoLars
+from ._lasso import ElasticNet, Lasso
+from ._lasso_path import lasso_path
 from ._least_squares import LinearRegression, Ridge
 from ._logistic import LogisticRegression
 from ._perceptron import Perceptron
 
-__all__ = ["LinearRegression", "LogisticRegression", "Perceptron", "Ridge"]
+__all__ = ["ElasticNet", "Lasso", "LassoLars", "LinearRegression", "LogisticRegression", "Perceptron", "Ridge",
+           "lasso_path"]
