@@ -31,9 +31,9 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_int, check_real
+from .._validation import check_bool, check_int, check_real, validate_data
 
 # A column whose squared distance to the span of the active columns is at most this fraction of its
 # squared norm counts as lying in that span.

@@ -34,9 +34,9 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_int, check_real
+from .._validation import check_bool, check_int, check_real, validate_data
 
 _WS_MIN = 50  # smallest working set
 _CHECK_EVERY = 8  # epochs between two duality-gap checks of the working-set problem
