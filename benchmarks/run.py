@@ -18,6 +18,7 @@ import os
 import pickle
 import pkgutil
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -136,7 +137,7 @@ def suite_time():
     proc = subprocess.run(["make", "test"], cwd=ROOT, capture_output=True, text=True)
     seconds = (datetime.datetime.now() - start).total_seconds()
     summaries = [line.strip("= ") for line in proc.stdout.splitlines()
-                 if line.startswith("=") and (" passed" in line or " failed" in line)]
+                 if re.match(r"=* ?\d+ (passed|failed)", line)]
     if proc.returncode != 0:
         raise RuntimeError(f"make test failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}")
     return {"seconds": seconds, "pytest_summaries": summaries}
@@ -151,13 +152,13 @@ def main(argv=None):
                         help="also time every chapter, with a cold and then a warm Numba cache")
     parser.add_argument("--suite", action="store_true", help="also time the whole test suite (make test)")
     args = parser.parse_args(argv)
-    names = args.only or case_names()
+    names = case_names() if args.only is None else args.only  # `--only` alone: no cases (e.g. with --suite)
     unknown = set(names) - set(case_names())
     if unknown:
         parser.error(f"unknown case(s): {', '.join(sorted(unknown))}; known: {', '.join(case_names())}")
 
     output = Path(args.output)
-    results = json.loads(output.read_text()) if output.exists() and args.only else {"cases": {}}
+    results = json.loads(output.read_text()) if output.exists() and args.only is not None else {"cases": {}}
     failed = []
     for name in names:
         try:

@@ -151,13 +151,14 @@ def test_example_14_2_with_several_starts_finds_the_better_partition():
 
 
 # ------------------------------------------------------------------- agreement with scikit-learn
+@pytest.mark.parametrize("algorithm", ["hamerly", "lloyd"])
 @pytest.mark.parametrize("n, d, k, seed", [(500, 2, 3, 0), (2000, 5, 8, 1), (3000, 10, 4, 2), (700, 1, 5, 3)])
-def test_matches_scikit_learn_lloyd_from_the_same_centres(n, d, k, seed):
+def test_matches_scikit_learn_lloyd_from_the_same_centres(n, d, k, seed, algorithm):
     X = _blobs(n, d, k, seed)
     init = X[np.random.default_rng(seed).choice(n, size=k, replace=False)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        ours = KMeans(k, init=init, max_iter=100, tol=0.0).fit(X)
+        ours = KMeans(k, init=init, max_iter=100, tol=0.0, algorithm=algorithm).fit(X)
         theirs = skcluster.KMeans(k, init=init, n_init=1, max_iter=100, tol=0.0, algorithm="lloyd").fit(X)
     np.testing.assert_array_equal(ours.labels_, theirs.labels_)
     np.testing.assert_allclose(ours.cluster_centers_, theirs.cluster_centers_, rtol=1e-10, atol=1e-10)
@@ -174,6 +175,37 @@ def test_matches_scikit_learn_with_the_same_random_state(init, seed):
     np.testing.assert_array_equal(ours.labels_, theirs.labels_)
     np.testing.assert_allclose(ours.cluster_centers_, theirs.cluster_centers_, rtol=1e-10, atol=1e-10)
     assert ours.n_iter_ == theirs.n_iter_
+
+
+@pytest.mark.parametrize("case", ["blobs", "overlapping", "empty", "duplicates", "one_cluster", "tol"])
+def test_hamerly_bounds_give_exactly_the_plain_iterates(case):
+    # The bounds only decide which distances need computing: labels, centres, W and the iteration count must
+    # be identical, bit for bit, to the plain iteration that computes every distance.
+    rng = np.random.default_rng(7)
+    k, tol, X = 5, 0.0, _blobs(3000, 4, 5, seed=7)
+    init = X[:k]
+    if case == "overlapping":
+        X = rng.normal(size=(4000, 3))
+        init = X[:k]
+    elif case == "empty":
+        init = np.vstack([X[:3], np.full((2, 4), 1e3)])
+    elif case == "duplicates":
+        X = np.repeat(rng.normal(size=(40, 2)), 25, axis=0)
+        init = X[[0, 25, 50, 75, 100]]
+    elif case == "one_cluster":
+        k, init = 1, X[:1]
+    elif case == "tol":
+        tol = 1e-3
+    fits = []
+    for algorithm in ("hamerly", "lloyd"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fits.append(KMeans(k, init=init, max_iter=60, tol=tol, algorithm=algorithm).fit(X))
+    bounded, plain = fits
+    np.testing.assert_array_equal(bounded.labels_, plain.labels_)
+    np.testing.assert_array_equal(bounded.cluster_centers_, plain.cluster_centers_)
+    assert bounded.inertia_ == plain.inertia_ and bounded.n_iter_ == plain.n_iter_
+    assert bounded.n_relocated_ == plain.n_relocated_
 
 
 def test_kmeans_plusplus_draws_scikit_learns_seeds():
@@ -337,6 +369,7 @@ def test_array_init_with_several_runs_warns():
         ({"max_iter": 1.5}, TypeError, "max_iter must be an integer"),
         ({"tol": -1e-4}, ValueError, "tol must be >= 0"),
         ({"tol": "small"}, TypeError, "tol must be a real number"),
+        ({"algorithm": "elkan"}, ValueError, "algorithm must be one of"),
     ],
 )
 def test_kmeans_bad_hyperparameters(params, error, match):
@@ -414,6 +447,7 @@ def test_linkage_bad_input(args, kwargs, error, match):
 @parametrize_with_checks([
     KMeans(n_clusters=2, n_init=2, random_state=0),
     KMeans(n_clusters=3, init="random", random_state=0, max_iter=50),
+    KMeans(n_clusters=3, random_state=0, algorithm="lloyd"),
     AgglomerativeClustering(),
     AgglomerativeClustering(n_clusters=3, linkage="average", metric="manhattan"),
 ])

@@ -1,5 +1,5 @@
 """k-means, Lloyd's iteration (Li Hang alg. 14.2) vs scikit-learn's KMeans(algorithm="lloyd"): exactly 50 iterations
-from the same initial centres."""
+from the same initial centres. statlib runs its default, Lloyd's iteration with Hamerly's bounds (the same iterates)."""
 
 import warnings
 
@@ -49,7 +49,7 @@ def check(ours, theirs):
 
 CASE = Case(
     name="kmeans",
-    algorithm="k-means, Lloyd's iteration (Li Hang alg. 14.2), 50 iterations",
+    algorithm="k-means, Lloyd's iteration (Li Hang alg. 14.2) with Hamerly's bounds, 50 iterations",
     size="n=100 000, d=10, k=8",
     reference_name="sklearn.cluster.KMeans(algorithm='lloyd')",
     target=1.0,
@@ -58,4 +58,10 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical labels and iteration count; centres and inertia rtol 1e-10",
+    notes="statlib's default KMeans(algorithm='hamerly') computes exactly Lloyd's iterates (a test checks labels, "
+          "centres and iteration counts bit for bit against algorithm='lloyd') but skips the distances that "
+          "Hamerly's bounds show cannot change an assignment. With algorithm='lloyd', which computes every "
+          "distance with the same blocked matrix products as scikit-learn, the two are at parity (ratio 1.0-1.1 "
+          "on an idle machine); scikit-learn's own bounded variant, algorithm='elkan', is slower than its "
+          "'lloyd' at this size (k = 8, d = 10).",
 )

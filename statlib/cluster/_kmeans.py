@@ -17,6 +17,14 @@ twice as slow.) As scikit-learn does, the data are centred on their mean before 
 expansion then loses no digits to a large common offset) and the centres shifted back afterwards.
 All scratch arrays are allocated once per fit, none inside the iteration loop.
 
+Hamerly's bounds (the default, ``algorithm="hamerly"``). Once the partition settles, most samples are far
+from every boundary and their k distances need not be computed at all. Each sample keeps an upper bound u on
+the distance to its centre and a lower bound l on the distance to any other centre; when the centres move,
+u grows by its centre's movement and l shrinks by the largest movement of the others (triangle
+inequality). A sample whose u is below max(l, half the distance from its centre to the nearest other
+centre) cannot change cluster and is skipped (Hamerly 2010). The iterates are exactly those of the plain
+iteration; only the work differs.
+
 Empty clusters. A centre that receives no sample in an assignment step is moved onto the sample
 farthest from the centre it was assigned to (scikit-learn's rule; with several empty clusters
 scikit-learn's pairing of clusters and samples is unspecified, ours is fixed): the clusters that came out
@@ -43,6 +51,7 @@ from .._validation import check_array, check_choice, check_int, check_real
 __all__ = ["KMeans", "kmeans_plusplus"]
 
 _INITS = ("k-means++", "random")
+_ALGORITHMS = ("hamerly", "lloyd")
 
 
 # --------------------------------------------------------------------------------------- kernels
@@ -283,6 +292,138 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated):
 
 
 @njit(cache=True)
+def _bounded_assign(X, centres, labels, upper, lower, half_gap, sums, counts):
+    """Assignment step (14.22) with Hamerly's bounds, and the sums of the update step; returns changed labels.
+
+    ``upper[i]`` bounds ||x_i - m_{C(i)}|| from above, ``lower[i]`` bounds the distance to every other
+    centre from below, and ``half_gap[l]`` is half the distance from m_l to its nearest other centre. If
+    ||x_i - m_{C(i)}|| is below max(half_gap, lower), no other centre can be nearer (triangle inequality), so
+    the sample keeps its label without computing its k distances; otherwise they are computed as in
+    :func:`_assign_block` and the first minimum wins. The comparisons keep a relative margin of 1e-9, so
+    rounding in the bounds can only cost a computation, never change a label.
+    """
+    n, d = X.shape
+    k = centres.shape[0]
+    sums[:, :] = 0.0
+    counts[:] = 0
+    changed = 0
+    for i in range(n):
+        c = labels[i]
+        skip = False
+        if c >= 0:
+            bound = max(half_gap[c], lower[i]) * (1.0 - 1e-9)
+            if upper[i] < bound:
+                skip = True
+            else:
+                s = 0.0
+                for a in range(d):
+                    u = X[i, a] - centres[c, a]
+                    s += u * u
+                upper[i] = np.sqrt(s)
+                skip = upper[i] < bound
+        if not skip:
+            best, second = -1, -1
+            best_d, second_d = np.inf, np.inf
+            for l in range(k):
+                s = 0.0
+                for a in range(d):
+                    u = X[i, a] - centres[l, a]
+                    s += u * u
+                if s < best_d:
+                    second, second_d = best, best_d
+                    best, best_d = l, s
+                elif s < second_d:
+                    second, second_d = l, s
+            upper[i] = np.sqrt(best_d)
+            lower[i] = np.sqrt(second_d) if second >= 0 else np.inf
+            if c != best:
+                changed += 1
+                labels[i] = best
+                c = best
+        counts[c] += 1
+        for a in range(d):
+            sums[c, a] += X[i, a]
+    return changed
+
+
+@njit(cache=True)
+def _move_bounds(old_centres, new_centres, labels, upper, lower, half_gap):
+    """After the update step: widen the bounds by how far the centres moved, and recompute half_gap."""
+    k, d = new_centres.shape
+    move = np.empty(k)
+    first, top, runner = 0, 0.0, 0.0
+    for l in range(k):
+        s = 0.0
+        for a in range(d):
+            u = new_centres[l, a] - old_centres[l, a]
+            s += u * u
+        move[l] = np.sqrt(s)
+        if move[l] > top:
+            first, runner, top = l, top, move[l]
+        elif move[l] > runner:
+            runner = move[l]
+    for i in range(labels.shape[0]):
+        c = labels[i]
+        upper[i] += move[c]
+        lower[i] -= runner if c == first else top
+    for l in range(k):
+        nearest = np.inf
+        for j in range(k):
+            if j != l:
+                s = 0.0
+                for a in range(d):
+                    u = new_centres[l, a] - new_centres[j, a]
+                    s += u * u
+                nearest = min(nearest, s)
+        half_gap[l] = 0.5 * np.sqrt(nearest)
+
+
+@njit(cache=True)
+def _lloyd_bounded(X, centres, max_iter, tol, labels, n_relocated):
+    """Algorithm 14.2 exactly as :func:`_lloyd` (same iterates, stopping rules and outputs), with Hamerly's
+    bounds (Hamerly 2010) sparing the distance computations that cannot change an assignment."""
+    n, d = X.shape
+    k = centres.shape[0]
+    centres_t = np.empty((d, k))
+    half_norms = np.empty(k)
+    products = np.empty((_block_rows(n, d), k))
+    sums = np.empty((k, d))
+    counts = np.empty(k, dtype=np.int64)
+    new_centres = np.empty((k, d))
+    far_dist = np.empty(n)
+    upper = np.full(n, np.inf)
+    lower = np.zeros(n)
+    half_gap = np.zeros(k)
+    labels[:] = -1
+    converged = False
+    strict = False
+    n_iter = 0
+    for it in range(max_iter):
+        n_iter = it + 1
+        changed = _bounded_assign(X, centres, labels, upper, lower, half_gap, sums, counts)
+        relocated = _relocate_empty(X, centres, labels, sums, counts, far_dist)
+        n_relocated[0] += relocated
+        shift = _update_centres(sums, counts, centres, new_centres)
+        if changed == 0:
+            strict = True
+            converged = True
+            centres[:, :] = new_centres
+            break
+        if relocated:  # a relocated sample's label is stale: recompute every distance next time
+            upper[:] = np.inf
+            lower[:] = 0.0
+        _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
+        centres[:, :] = new_centres
+        if shift <= tol:
+            converged = True
+            break
+    if not strict and max_iter > 0:
+        _half_norms_and_transpose(centres, centres_t, half_norms)
+        _assign(X, centres_t, half_norms, products, labels)
+    return n_iter, converged
+
+
+@njit(cache=True)
 def _nearest(X, centres, labels):
     k, d = centres.shape
     centres_t = np.empty((d, k))
@@ -400,6 +541,13 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         stops only when the partition no longer changes (the book's rule) or at ``max_iter``.
     random_state : int, RandomState or None, default=None
         Seed of the initial centres.
+    algorithm : {"hamerly", "lloyd"}, default="hamerly"
+        How the assignment step is computed; both give the same iterates, partition and centres.
+        "lloyd" computes every sample's k distances in each iteration (blocked matrix products, as
+        scikit-learn's ``algorithm="lloyd"``). "hamerly" keeps, for each sample, an upper bound on the
+        distance to its centre and a lower bound on the distance to the others (Hamerly 2010), moved by
+        the triangle inequality as the centres move, and computes distances only where the bounds cannot
+        rule out a change of cluster; once the partition settles most samples are skipped.
 
     Attributes
     ----------
@@ -441,13 +589,14 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
     """
 
     def __init__(self, n_clusters=8, *, init="k-means++", n_init="auto", max_iter=300, tol=1e-4,
-                 random_state=None):
+                 random_state=None, algorithm="hamerly"):
         self.n_clusters = n_clusters
         self.init = init
         self.n_init = n_init
         self.max_iter = max_iter
         self.tol = tol
         self.random_state = random_state
+        self.algorithm = algorithm
 
     def _check_params(self, n, d):
         k = check_int(self.n_clusters, "n_clusters", low=1)
@@ -455,6 +604,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
             raise ValueError(f"X must have at least n_clusters={k} samples, got {n}")
         max_iter = check_int(self.max_iter, "max_iter", low=0)
         tol = check_real(self.tol, "tol", low=0.0)
+        check_choice(self.algorithm, "algorithm", _ALGORITHMS)
         if isinstance(self.init, str):
             init = check_choice(self.init, "init", _INITS)
             centres = None
@@ -498,7 +648,8 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
                 centres = _kmeans_plusplus(X, k, rng)[0]
             centres = np.ascontiguousarray(centres, dtype=np.float64)
             relocated = np.zeros(1, dtype=np.int64)
-            n_iter, converged = _lloyd(X, centres, max_iter, tol_abs, labels, relocated)
+            run = _lloyd_bounded if self.algorithm == "hamerly" else _lloyd
+            n_iter, converged = run(X, centres, max_iter, tol_abs, labels, relocated)
             if max_iter == 0:
                 _nearest(X, centres, labels)
             inertia = _inertia(X, centres, labels)
