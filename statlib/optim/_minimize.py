@@ -15,7 +15,9 @@ import numpy as np
 from numba import njit
 
 from .._validation import check_choice, check_int, check_real, check_vector
-from ._line_search import armijo_line_search, exact_line_search, wolfe_line_search
+from ._line_search import _armijo_line_search as armijo_line_search
+from ._line_search import _exact_line_search as exact_line_search
+from ._line_search import _wolfe_line_search as wolfe_line_search
 from ._result import OptimizeResult
 
 __all__ = ["minimize", "approx_grad", "check_grad", "METHODS"]
@@ -96,6 +98,8 @@ def approx_grad(fun, x, *, args=(), eps=None):
     The step h_i = eps * max(1, |x_i|), with eps = (machine epsilon)^(1/3) ~ 6e-6 by default, balances
     the O(h^2) truncation error against rounding; the result is accurate to about 1e-10 relative.
     """
+    if not callable(fun):
+        raise TypeError(f"fun must be callable, got {type(fun).__name__}")
     x = check_vector(x, "x")
     if eps is None:
         eps = np.finfo(float).eps ** (1.0 / 3.0)
@@ -112,8 +116,14 @@ def approx_grad(fun, x, *, args=(), eps=None):
 
 def check_grad(fun, jac, x, *, args=(), eps=None):
     """||jac(x) - approx_grad(fun, x)||_2: how far an analytic gradient is from central differences."""
+    if not callable(jac):
+        raise TypeError(f"jac must be callable, got {type(jac).__name__}")
     x = check_vector(x, "x")
-    return float(np.linalg.norm(np.asarray(jac(x, *args), dtype=float) - approx_grad(fun, x, args=args, eps=eps)))
+    numeric = approx_grad(fun, x, args=args, eps=eps)
+    analytic = check_vector(jac(x, *args), "jac(x)")
+    if analytic.shape != x.shape:
+        raise ValueError(f"jac(x) must have the shape of x {x.shape}, got {analytic.shape}")
+    return float(np.linalg.norm(analytic - numeric))
 
 
 def _approx_hess(grad, x, eps=None):
