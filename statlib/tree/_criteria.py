@@ -101,7 +101,9 @@ def information_gain(x, y, base=2):
 
 def split_information(x, base=2):
     """H_A(D) = -sum_i |D_i|/|D| log |D_i|/|D|: the entropy of D with respect to the values of A (see (5.10))."""
-    return entropy(x, base)
+    x = _labels(x, "x")
+    _, counts = np.unique(x, return_counts=True)
+    return _entropy_of_counts(counts, _base(base))
 
 
 def gain_ratio(x, y, base=2):
@@ -111,7 +113,7 @@ def gain_ratio(x, y, base=2):
     """
     h_a = split_information(x, base)
     if h_a == 0.0:
-        _labels(y, "y")
+        check_same_length(x=np.asarray(x), y=_labels(y, "y"))
         return 0.0
     return information_gain(x, y, base) / h_a
 
