@@ -131,6 +131,7 @@ def primal_from_dual(X, y, alpha, C=None, *, tol=1e-8):
     alpha = check_vector(alpha, "alpha")
     check_same_length(X=X, y=y, alpha=alpha)
     C = _check_C(C)
+    tol = check_real(tol, "tol", low=0.0)
     w = (alpha * y) @ X
     free = alpha > tol
     if C is not None:
