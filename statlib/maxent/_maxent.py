@@ -129,13 +129,18 @@ def feature_tensor(features, xs, ys):
     ``features`` is a sequence of callables ``f(x, y) -> float``; ``xs`` and ``ys`` list the possible
     inputs and outputs (any Python objects).
     """
+    if callable(features) or isinstance(features, (str, bytes)) or not np.iterable(features):
+        raise TypeError(f"features must be a non-empty sequence of callables f(x, y), got {type(features).__name__}")
     features = list(features)
     if not features or not all(callable(f) for f in features):
         raise TypeError("features must be a non-empty sequence of callables f(x, y)")
     xs, ys = list(xs), list(ys)
     if not xs or not ys:
         raise ValueError("xs and ys must each list at least one value")
-    F = np.array([[[float(f(x, y)) for f in features] for y in ys] for x in xs])
+    try:
+        F = np.array([[[float(f(x, y)) for f in features] for y in ys] for x in xs])
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"features must return real numbers ({exc})") from None
     if not np.all(np.isfinite(F)):
         raise ValueError("features must return finite numbers")
     return F
