@@ -1096,10 +1096,10 @@ INVALID["backward_vectors"] = _matrices_invalid(crf.backward_vectors, ["stop"])
 
 
 def _random_features(rng, n, m):
-    # distinct positions per feature (a repeated position is not a meaningful feature definition)
-    trans = [(int(rng.integers(m)), int(rng.integers(m)), sorted(rng.choice(np.arange(1, n), size=min(n - 1, 2), replace=False)),
+    # positions may repeat: a feature still fires once per position
+    trans = [(int(rng.integers(m)), int(rng.integers(m)), rng.integers(1, n, size=int(rng.integers(1, 4))).tolist(),
               float(rng.normal())) for _ in range(int(rng.integers(0, 4)) if n > 1 else 0)]
-    states = [(int(rng.integers(m)), sorted(rng.choice(n, size=min(n, 2), replace=False)), float(rng.normal()))
+    states = [(int(rng.integers(m)), rng.integers(0, n, size=int(rng.integers(1, 4))).tolist(), float(rng.normal()))
               for _ in range(int(rng.integers(0, 4)))]
     return trans, states
 

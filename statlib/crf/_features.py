@@ -28,6 +28,7 @@ def _check_features(transition_features, state_features, n_positions, n_labels):
         pos = check_array(positions, f"transition_features[{k}] positions", ndim=1, dtype=np.int64)
         if pos.min() < 1 or pos.max() > n - 1:
             raise ValueError(f"transition_features[{k}] positions must lie in 1..{n - 1} (0-based y_i)")
+        pos = np.unique(pos)  # a position listed twice is still one position: the feature fires once there
         trans.append((prev, cur, pos, check_real(weight, f"transition_features[{k}] weight")))
     for k, feat in enumerate(state_features):
         if len(feat) != 3:
@@ -37,6 +38,7 @@ def _check_features(transition_features, state_features, n_positions, n_labels):
         pos = check_array(positions, f"state_features[{k}] positions", ndim=1, dtype=np.int64)
         if pos.min() < 0 or pos.max() > n - 1:
             raise ValueError(f"state_features[{k}] positions must lie in 0..{n - 1}")
+        pos = np.unique(pos)
         states.append((label, pos, check_real(weight, f"state_features[{k}] weight")))
     return trans, states, n, m
 
