@@ -159,7 +159,10 @@ def maxent_proba(F, w):
     if w.size != F.shape[2]:
         raise ValueError(f"w must have one weight per feature ({F.shape[2]}), got {w.size}")
     ctx, lab, feat, val = _triplets(F)
-    return _conditional(_scores(ctx, lab, feat, val, w, F.shape[0], F.shape[1]))[0]
+    S = _scores(ctx, lab, feat, val, w, F.shape[0], F.shape[1])
+    if not np.all(np.isfinite(S)):
+        raise ValueError("F and w give a score w . f(x, y) that overflows to infinity; scale the features or weights down")
+    return _conditional(S)[0]
 
 
 def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
