@@ -316,6 +316,7 @@ def _(rng):
         (lambda: maxent.maxent_proba(F[0], w), ["F"]),
         (lambda: maxent.maxent_proba(F, _bad(rng, (2,), ("nan", "inf", "text", "empty"))), ["w"]),
         (lambda: maxent.maxent_proba(F, rng.normal(size=3)), ["w"]),
+        (lambda: maxent.maxent_proba(np.full((2, 3, 2), 1e308), [10.0, 1.0]), ["F"]),  # the scores overflow
     ]
 
 
@@ -1191,7 +1192,8 @@ def _(rng):
 
 @valid("hoeffding_sample_size")
 def _(rng):
-    d, eps, delta = int(rng.integers(1, 10**6)), float(rng.uniform(0.01, 1)), float(rng.uniform(1e-6, 0.999))
+    d = int(rng.integers(1, 10**6)) if rng.integers(2) else 10 ** int(rng.integers(1, 400))  # any size of class
+    eps, delta = float(rng.uniform(0.01, 1)), float(rng.uniform(1e-6, 0.999))
     N = model_selection.hoeffding_sample_size(d, eps, delta)
     assert isinstance(N, (int, np.integer)) and N >= 0
     assert model_selection.hoeffding_bound(d, max(N, 1), delta) <= eps + 1e-12
@@ -1204,7 +1206,7 @@ def _(rng):
     f = model_selection.hoeffding_sample_size
     return [
         (lambda: f([0, -1, 1.5, "3", None][rng.integers(5)], 0.1, 0.05), ["n_hypotheses"]),
-        (lambda: f(10, [0.0, -0.1, np.nan, np.inf, "a"][rng.integers(5)], 0.05), ["epsilon"]),
+        (lambda: f(10, [0.0, -0.1, np.nan, np.inf, "a", 1e-200][rng.integers(6)], 0.05), ["epsilon"]),
         (lambda: f(10, 0.1, [0.0, 1.0, -0.5, 1.5, np.nan, "a"][rng.integers(6)]), ["delta"]),
     ]
 
