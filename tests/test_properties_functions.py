@@ -230,7 +230,9 @@ def _(rng):
 
 
 def _bad_labels(rng, n):
-    kind = rng.integers(4)
+    kind = rng.integers(5)
+    if kind == 4:
+        return np.array([None, 1, "a"] * n, dtype=object)[:n]  # labels that cannot be compared
     if kind == 0:
         return np.array([0.0] * (n - 1) + [np.nan])
     if kind == 1:
@@ -240,12 +242,12 @@ def _bad_labels(rng, n):
     return "abc"
 
 
-def _tree_invalid(fn, arity, with_base=True):
+def _tree_invalid(fn, arity, with_base=True, single="y"):
     def cases(rng):
         n = int(rng.integers(2, 10))
         x, y = rng.integers(0, 3, size=n), rng.integers(0, 2, size=n)
         args = [x, y][2 - arity:] if arity < 3 else [x, y, 0]
-        names = ["x", "y"][2 - arity:] if arity < 3 else ["x", "y"]
+        names = ([single] if arity == 1 else ["x", "y"])
         out = []
         for i, name in enumerate(names):
             def call(i=i):
@@ -262,7 +264,7 @@ def _tree_invalid(fn, arity, with_base=True):
 
 
 INVALID["entropy"] = _tree_invalid(tree.entropy, 1)
-INVALID["split_information"] = _tree_invalid(tree.split_information, 1)
+INVALID["split_information"] = _tree_invalid(tree.split_information, 1, single="x")
 INVALID["gini"] = _tree_invalid(tree.gini, 1, with_base=False)
 INVALID["conditional_entropy"] = _tree_invalid(tree.conditional_entropy, 2)
 INVALID["information_gain"] = _tree_invalid(tree.information_gain, 2)

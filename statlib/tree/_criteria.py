@@ -33,6 +33,12 @@ def _labels(values, name):
         raise ValueError(f"{name} must hold at least one sample, got an empty array")
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not contain NaN or infinity")
+    if arr.dtype == object:
+        try:
+            np.unique(arr)
+        except TypeError:
+            raise TypeError(f"{name} must hold labels of one kind (all numbers or all strings); "
+                            "its values cannot be compared with each other") from None
     return arr
 
 
