@@ -563,6 +563,8 @@ def _qp_invalid(which):
         ]
         if which == "dual":
             out.append((lambda: call(gram[:, :-1] if n > 2 else gram[:1], y), ["gram"]))
+            out.append((lambda: call(gram + np.triu(np.ones((n, n)), 1), y), ["gram"]))  # not symmetric
+            out.append((lambda: call(gram - (np.trace(gram) + 1) * np.eye(n), y), ["gram"]))  # not PSD
             out.append((lambda: call(gram, y, 1.0, squared_slack="yes"), ["squared_slack"]))
             out.append((lambda: call(gram, y, None, squared_slack=True), ["squared_slack", "C"]))
         if which == "primal":
@@ -671,6 +673,7 @@ def _(rng):
         (lambda: svm.kernel_matrix(X, gamma=[0.0, -1.0, np.nan, np.inf, "1"][rng.integers(5)]), ["gamma"]),
         (lambda: svm.kernel_matrix(X, kernel="poly", degree=[-1, 1.5, "3"][rng.integers(3)]), ["degree"]),
         (lambda: svm.kernel_matrix(X, kernel="poly", coef0=[np.nan, np.inf, "0"][rng.integers(3)]), ["coef0"]),
+        (lambda: svm.kernel_matrix(1e100 * X, kernel="poly", degree=5), ["kernel", "X"]),  # overflows
     ]
 
 

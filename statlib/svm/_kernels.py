@@ -82,7 +82,10 @@ def kernel_matrix(X, Z=None, *, kernel="rbf", gamma=1.0, degree=3, coef0=0.0):
     gamma = check_real(gamma, "gamma", low=0.0, low_inclusive=False)
     degree = check_int(degree, "degree", low=0)
     coef0 = check_real(coef0, "coef0")
-    return _cross_kernel(X, Z, _KERNEL_CODE[kernel], gamma, float(degree), coef0)
+    K = _cross_kernel(X, Z, _KERNEL_CODE[kernel], gamma, float(degree), coef0)
+    if not np.all(np.isfinite(K)):
+        raise ValueError(f"the {kernel} kernel overflows on these inputs; scale X (and Z), gamma or degree down")
+    return K
 
 
 # ----------------------------------------------------------------------------------------------
