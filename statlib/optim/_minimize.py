@@ -92,6 +92,17 @@ def _broyden_update(G, delta, y, alpha):
     return alpha * _dfp_update(G, delta, y) + (1.0 - alpha) * _bfgs_update(G, delta, y)
 
 
+def _real_value(value):
+    """fun's value as a float, or a TypeError/ValueError naming fun (for the public approx_grad)."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"fun must return a real number, got {type(value).__name__}") from None
+    if not np.isfinite(value):
+        raise ValueError(f"fun must return finite values near x; got {value}")
+    return value
+
+
 def approx_grad(fun, x, *, args=(), eps=None):
     """Central finite-difference gradient of ``fun`` at ``x``: (f(x + h e_i) - f(x - h e_i)) / (2 h).
 
@@ -104,14 +115,21 @@ def approx_grad(fun, x, *, args=(), eps=None):
     if eps is None:
         eps = np.finfo(float).eps ** (1.0 / 3.0)
     eps = check_real(eps, "eps", low=0.0, low_inclusive=False)
+    return _central_differences(fun, x, args, eps, _real_value)
+
+
+def _central_differences(fun, x, args, eps, value):
+    """approx_grad's loop; ``value`` converts fun's output (``float`` inside minimize, where trial points may
+    give non-finite values)."""
     g = np.empty_like(x)
     for i in range(x.size):
         h = eps * max(1.0, abs(x[i]))
         xp, xm = x.copy(), x.copy()
         xp[i] += h
         xm[i] -= h
-        g[i] = (float(fun(xp, *args)) - float(fun(xm, *args))) / (2.0 * h)
+        g[i] = (value(fun(xp, *args)) - value(fun(xm, *args))) / (2.0 * h)
     return g
+
 
 
 def check_grad(fun, jac, x, *, args=(), eps=None):
@@ -267,7 +285,7 @@ def minimize(fun, x0, *, args=(), method="bfgs", jac=None, hess=None, tol=1e-6, 
         value = f_only(z)
         if jac is None:
             counts["nfev"] += 2 * n
-            return value, approx_grad(lambda t: fun(t, *args), z)
+            return value, _central_differences(fun, z, args, np.finfo(float).eps ** (1.0 / 3.0), float)
         counts["njev"] += 1
         return value, np.asarray(jac(z, *args), dtype=float).reshape(n)
 
