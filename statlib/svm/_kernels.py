@@ -170,6 +170,8 @@ def string_kernel(s, t, n, lam):
     t = _check_string(t, "t")
     n = check_int(n, "n", low=1)
     lam = _check_decay(lam)
+    if n > min(len(s), len(t)):  # no common subsequence of length n: phi_n(s) or phi_n(t) is zero
+        return 0.0
     codes_s = np.array([ord(c) for c in s], dtype=np.int64)
     codes_t = np.array([ord(c) for c in t], dtype=np.int64)
     return float(_string_kernel(codes_s, codes_t, n, lam))
