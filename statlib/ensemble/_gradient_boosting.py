@@ -23,7 +23,7 @@ def round_half_up(values, decimals=2):
     values = _as_numeric_array(values, "values", np.float64)
     if not np.all(np.isfinite(values)):
         raise ValueError("values must contain only finite numbers; found NaN or infinity")
-    decimals = check_int(decimals, "decimals")
+    decimals = check_int(decimals, "decimals", low=-300, high=300)
     scale = 10.0**decimals
     # The tiny nudge makes 0.125-like values that binary floating point stores just below the
     # half round up, as they would on paper.
