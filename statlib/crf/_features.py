@@ -19,6 +19,12 @@ def _check_features(transition_features, state_features, n_positions, n_labels):
     n = check_int(n_positions, "n_positions", low=1)
     m = check_int(n_labels, "n_labels", low=1)
     trans, states = [], []
+    for name, feats in (("transition_features", transition_features), ("state_features", state_features)):
+        if isinstance(feats, (str, bytes)) or not np.iterable(feats):
+            raise TypeError(f"{name} must be a list of tuples, got {type(feats).__name__}")
+        for k, feat in enumerate(feats):
+            if isinstance(feat, (str, bytes)) or not np.iterable(feat):
+                raise TypeError(f"{name}[{k}] must be a tuple, got {type(feat).__name__}")
     for k, feat in enumerate(transition_features):
         if len(feat) != 4:
             raise ValueError(f"transition_features[{k}] must be (prev, cur, positions, weight), got {feat!r}")

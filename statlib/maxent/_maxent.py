@@ -134,6 +134,9 @@ def feature_tensor(features, xs, ys):
     features = list(features)
     if not features or not all(callable(f) for f in features):
         raise TypeError("features must be a non-empty sequence of callables f(x, y)")
+    for name, values in (("xs", xs), ("ys", ys)):
+        if isinstance(values, (str, bytes)) or not np.iterable(values):
+            raise TypeError(f"{name} must be a sequence of possible values, got {type(values).__name__}")
     xs, ys = list(xs), list(ys)
     if not xs or not ys:
         raise ValueError("xs and ys must each list at least one value")
