@@ -293,6 +293,7 @@ def _(rng):
         (lambda: maxent.feature_tensor([1.0, 2.0], [0], [0]), ["features"]),
         (lambda: maxent.feature_tensor(f[0], [0], [0]), ["features"]),
         (lambda: maxent.feature_tensor(f, [], [0, 1]), ["xs"]),
+        (lambda: maxent.feature_tensor(f, [3, None, "ab"][rng.integers(3)], [0, 1]), ["xs"]),
         (lambda: maxent.feature_tensor(f, [0, 1], []), ["ys"]),
         (lambda: maxent.feature_tensor([lambda x, y: [np.nan, np.inf][rng.integers(2)]], [0], [0]), ["features"]),
         (lambda: maxent.feature_tensor([lambda x, y: "a"], [0], [0]), ["features"]),
@@ -359,6 +360,7 @@ def _grad_invalid(fn, with_jac):
             (lambda: fn(*head, _bad(rng, (3,), ("nan", "inf", "text", "empty", "rank"))), ["x"]),
             (lambda: fn(*head, np.ones(3), eps=[0.0, -1e-3, np.nan, "a"][rng.integers(4)]), ["eps"]),
             (lambda: fn(*((1.0, g) if with_jac else (1.0,)), np.ones(3)), ["fun"]),
+            (lambda: fn(*(((lambda x: [np.nan, x, "a"][rng.integers(3)]),) + head[1:]), np.ones(3)), ["fun"]),
         ] + ([(lambda: fn(f, "grad", np.ones(3)), ["jac"])] if with_jac else [])
     return cases
 
@@ -696,8 +698,13 @@ def _(rng):
 @valid("string_kernel")
 def _(rng):
     s, t, n, lam = _word(rng), _word(rng), int(rng.integers(1, 4)), float(rng.uniform(0.05, 1))
+    if rng.integers(10) == 0:  # longer subsequences than either string: the kernel is zero, at no cost
+        n = int(rng.integers(7, 10**9))
     k = svm.string_kernel(s, t, n, lam)
     assert _float(k) and k >= 0 and np.isclose(k, svm.string_kernel(t, s, n, lam))
+    if n > 6:
+        assert k == 0.0
+        return
     fs, ft = svm.string_features(s, n, lam), svm.string_features(t, n, lam)
     assert np.isclose(k, sum(v * ft.get(u, 0.0) for u, v in fs.items()), rtol=1e-10, atol=1e-14)
 
@@ -800,7 +807,7 @@ def _(rng):
     return [
         (lambda: ensemble.round_half_up(_bad(rng, (3,), ("nan", "inf", "text")), 2), ["values"]),
         (lambda: ensemble.round_half_up("0.5", 2), ["values"]),
-        (lambda: ensemble.round_half_up(np.ones(3), [1.5, "2", None][rng.integers(3)]), ["decimals"]),
+        (lambda: ensemble.round_half_up(np.ones(3), [1.5, "2", None, 400, -400][rng.integers(5)]), ["decimals"]),
     ]
 
 
@@ -1142,6 +1149,8 @@ def _features_invalid(kind):
             call = lambda t, s, nn=n, mm=m: crf.global_features(t, s, np.zeros(nn, dtype=int), mm)  # noqa: E731
         out = [
             (lambda: call([(0, 1, [1])], sf), ["transition_features"]),
+            (lambda: call([None, 5][rng.integers(2)], sf), ["transition_features"]),
+            (lambda: call(tf, [sf[0], [None, 5, "ab"][rng.integers(3)]]), ["state_features"]),
             (lambda: call([(m, 1, [1], 1.0)], sf), ["transition_features"]),
             (lambda: call([(0, 1, [[0, n][rng.integers(2)]], 1.0)], sf), ["transition_features"]),
             (lambda: call([(0, 1, [np.nan], 1.0)], sf), ["transition_features"]),
