@@ -215,11 +215,22 @@ def _viterbi(U, trans, delta, psi, path):
 # ---------------------------------------------------------------------------------------------
 
 
+def _numeric(value, name):
+    if isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be array-like of numbers, got a {type(value).__name__}")
+    try:
+        return np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be array-like of numbers; could not convert it ({exc})") from None
+
+
 def _check_scores(unary, trans):
     unary = check_array(unary, "unary", ndim=2)
     n, m = unary.shape
-    trans_arr = np.asarray(trans, dtype=float) if not isinstance(trans, (str, bytes)) else trans
-    if isinstance(trans_arr, (str, bytes)) or trans_arr.ndim not in (2, 3):
+    trans_arr = _numeric(trans, "trans")
+    if trans_arr.ndim == 3 and trans_arr.shape[0] == 0 and n == 1:  # a single position has no transitions
+        trans_arr = np.zeros((1, m, m)) if trans_arr.shape[1:] == (m, m) else trans_arr
+    if trans_arr.ndim not in (2, 3):
         raise ValueError("trans must be an (m, m) matrix or an (n-1, m, m) stack of matrices")
     if trans_arr.ndim == 2:
         trans_arr = check_array(trans_arr, "trans", ndim=2)[None]
@@ -362,8 +373,8 @@ def matrix_form(unary, trans, *, start=0, stop=0):
 
 
 def _check_matrices(M, start, stop):
-    M = np.asarray(M, dtype=float) if not isinstance(M, (str, bytes)) else M
-    if isinstance(M, (str, bytes)) or M.ndim != 3 or M.shape[1] != M.shape[2] or M.shape[0] < 2:
+    M = _numeric(M, "M")
+    if M.ndim != 3 or M.shape[1] != M.shape[2] or M.shape[0] < 2:
         raise ValueError("M must be a stack (n+1, m, m) of at least two square matrices M_1, ..., M_{n+1}")
     if not np.all(np.isfinite(M)) or np.any(M < 0):
         raise ValueError("M must hold finite, non-negative entries (exponentiated scores)")

@@ -10,7 +10,7 @@ The input x is fixed, so it does not appear.
 
 import numpy as np
 
-from .._validation import check_array, check_int
+from .._validation import check_array, check_int, check_real
 
 __all__ = ["scores_from_features", "global_features"]
 
@@ -19,6 +19,12 @@ def _check_features(transition_features, state_features, n_positions, n_labels):
     n = check_int(n_positions, "n_positions", low=1)
     m = check_int(n_labels, "n_labels", low=1)
     trans, states = [], []
+    for name, feats in (("transition_features", transition_features), ("state_features", state_features)):
+        if isinstance(feats, (str, bytes)) or not np.iterable(feats):
+            raise TypeError(f"{name} must be a list of tuples, got {type(feats).__name__}")
+        for k, feat in enumerate(feats):
+            if isinstance(feat, (str, bytes)) or not np.iterable(feat):
+                raise TypeError(f"{name}[{k}] must be a tuple, got {type(feat).__name__}")
     for k, feat in enumerate(transition_features):
         if len(feat) != 4:
             raise ValueError(f"transition_features[{k}] must be (prev, cur, positions, weight), got {feat!r}")
@@ -28,7 +34,8 @@ def _check_features(transition_features, state_features, n_positions, n_labels):
         pos = check_array(positions, f"transition_features[{k}] positions", ndim=1, dtype=np.int64)
         if pos.min() < 1 or pos.max() > n - 1:
             raise ValueError(f"transition_features[{k}] positions must lie in 1..{n - 1} (0-based y_i)")
-        trans.append((prev, cur, pos, float(weight)))
+        pos = np.unique(pos)  # a position listed twice is still one position: the feature fires once there
+        trans.append((prev, cur, pos, check_real(weight, f"transition_features[{k}] weight")))
     for k, feat in enumerate(state_features):
         if len(feat) != 3:
             raise ValueError(f"state_features[{k}] must be (label, positions, weight), got {feat!r}")
@@ -37,7 +44,8 @@ def _check_features(transition_features, state_features, n_positions, n_labels):
         pos = check_array(positions, f"state_features[{k}] positions", ndim=1, dtype=np.int64)
         if pos.min() < 0 or pos.max() > n - 1:
             raise ValueError(f"state_features[{k}] positions must lie in 0..{n - 1}")
-        states.append((label, pos, float(weight)))
+        pos = np.unique(pos)
+        states.append((label, pos, check_real(weight, f"state_features[{k}] weight")))
     return trans, states, n, m
 
 

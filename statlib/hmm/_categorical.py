@@ -542,7 +542,8 @@ def estimate_from_labelled(X, states, n_states=None, n_symbols=None):
     N = int(labels.max()) + 1 if n_states is None else check_int(n_states, "n_states", low=1)
     M = int(obs.max()) + 1 if n_symbols is None else check_int(n_symbols, "n_symbols", low=1)
     _check_symbols(obs, "X", M)
-    _check_symbols(labels, "states", N)
+    if labels.max() >= N:
+        raise ValueError(f"states must hold state labels 0..{N - 1} (the model has {N} hidden states); found {labels.max()}")
     starts = offsets[:-1]
     ends = offsets[1:]
     start_counts = np.bincount(labels[starts], minlength=N).astype(float)

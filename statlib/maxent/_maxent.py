@@ -129,13 +129,21 @@ def feature_tensor(features, xs, ys):
     ``features`` is a sequence of callables ``f(x, y) -> float``; ``xs`` and ``ys`` list the possible
     inputs and outputs (any Python objects).
     """
+    if callable(features) or isinstance(features, (str, bytes)) or not np.iterable(features):
+        raise TypeError(f"features must be a non-empty sequence of callables f(x, y), got {type(features).__name__}")
     features = list(features)
     if not features or not all(callable(f) for f in features):
         raise TypeError("features must be a non-empty sequence of callables f(x, y)")
+    for name, values in (("xs", xs), ("ys", ys)):
+        if isinstance(values, (str, bytes)) or not np.iterable(values):
+            raise TypeError(f"{name} must be a sequence of possible values, got {type(values).__name__}")
     xs, ys = list(xs), list(ys)
     if not xs or not ys:
         raise ValueError("xs and ys must each list at least one value")
-    F = np.array([[[float(f(x, y)) for f in features] for y in ys] for x in xs])
+    try:
+        F = np.array([[[float(f(x, y)) for f in features] for y in ys] for x in xs])
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"features must return real numbers ({exc})") from None
     if not np.all(np.isfinite(F)):
         raise ValueError("features must return finite numbers")
     return F
@@ -154,7 +162,10 @@ def maxent_proba(F, w):
     if w.size != F.shape[2]:
         raise ValueError(f"w must have one weight per feature ({F.shape[2]}), got {w.size}")
     ctx, lab, feat, val = _triplets(F)
-    return _conditional(_scores(ctx, lab, feat, val, w, F.shape[0], F.shape[1]))[0]
+    S = _scores(ctx, lab, feat, val, w, F.shape[0], F.shape[1])
+    if not np.all(np.isfinite(S)):
+        raise ValueError("F and w give a score w . f(x, y) that overflows to infinity; scale the features or weights down")
+    return _conditional(S)[0]
 
 
 def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):

@@ -8,7 +8,7 @@ from sklearn.base import BaseEstimator, DensityMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_int, check_real, validate_data
+from .._validation import _as_numeric_array, check_array, check_int, check_real, validate_data
 
 __all__ = ["ThreeCoinEM", "three_coin_log_likelihood"]
 
@@ -103,7 +103,7 @@ def three_coin_log_likelihood(y, pi, p, q):
         pi p + (1 - pi) q, which is why Example 9.1 has a whole ridge of maximisers.
     """
     y = _check_outcomes(y, "y")
-    pi, p, q = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (pi, p, q)))
+    pi, p, q = np.broadcast_arrays(*(_as_numeric_array(v, name, np.float64) for v, name in ((pi, "pi"), (p, "p"), (q, "q"))))
     for name, v in (("pi", pi), ("p", p), ("q", q)):
         if not np.all(np.isfinite(v)) or np.any((v < 0) | (v > 1)):
             raise ValueError(f"{name} must lie in [0, 1]")

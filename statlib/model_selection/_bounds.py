@@ -1,3 +1,5 @@
+import math
+
 import numpy as np
 
 from .._validation import check_int, check_real
@@ -21,7 +23,7 @@ def hoeffding_bound(n_hypotheses, n_samples, delta):
     d = check_int(n_hypotheses, "n_hypotheses", low=1)
     n = check_int(n_samples, "n_samples", low=1)
     delta = check_real(delta, "delta", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
-    return float(np.sqrt((np.log(d) + np.log(1.0 / delta)) / (2.0 * n)))
+    return float(np.sqrt((_log_count(d) + np.log(1.0 / delta)) / (2.0 * n)))
 
 
 def hoeffding_sample_size(n_hypotheses, epsilon, delta):
@@ -29,4 +31,13 @@ def hoeffding_sample_size(n_hypotheses, epsilon, delta):
     d = check_int(n_hypotheses, "n_hypotheses", low=1)
     epsilon = check_real(epsilon, "epsilon", low=0.0, low_inclusive=False)
     delta = check_real(delta, "delta", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
-    return int(np.ceil((np.log(d) + np.log(1.0 / delta)) / (2.0 * epsilon**2)))
+    with np.errstate(divide="ignore", over="ignore"):
+        n = np.ceil((_log_count(d) + np.log(1.0 / delta)) / (2.0 * epsilon**2))
+    if not np.isfinite(n):
+        raise ValueError(f"epsilon={epsilon} is too small: the sample size exceeds the floating-point range")
+    return int(n)
+
+
+def _log_count(d):
+    """log d for a Python integer d of any size (numpy's log needs it to fit in an int64)."""
+    return np.log(d) if d < 2**63 else math.log(d)

@@ -24,8 +24,13 @@ def _constraint_parts(x, fn, jac_fn, name):
         return np.zeros(0), np.zeros((0, x.size))
     if not callable(fn) or not callable(jac_fn):
         raise TypeError(f"{name} and {name}_jac must both be callables (or both None)")
-    values = np.atleast_1d(np.asarray(fn(x), dtype=float))
-    jacobian = np.asarray(jac_fn(x), dtype=float).reshape(values.size, x.size)
+    values = check_vector(np.atleast_1d(np.asarray(fn(x), dtype=float)), f"{name}(x)")
+    jacobian = np.asarray(jac_fn(x), dtype=float)
+    if jacobian.size != values.size * x.size:
+        raise ValueError(f"{name}_jac(x) must have shape ({values.size}, {x.size}), got {jacobian.shape}")
+    jacobian = jacobian.reshape(values.size, x.size)
+    if not np.all(np.isfinite(jacobian)):
+        raise ValueError(f"{name}_jac(x) must contain only finite numbers; found NaN or infinity")
     return values, jacobian
 
 
@@ -70,7 +75,10 @@ def kkt_check(x, alpha=None, beta=None, *, jac, ineq=None, ineq_jac=None, eq=Non
     h, Jh = _constraint_parts(x, eq, eq_jac, "eq")
     alpha = _check_multipliers(alpha, c.size, "alpha")
     beta = _check_multipliers(beta, h.size, "beta")
-    grad_L = np.asarray(jac(x), dtype=float).reshape(x.size) + alpha @ Jc + beta @ Jh
+    grad_f = check_vector(np.asarray(jac(x), dtype=float).ravel(), "jac(x)")
+    if grad_f.size != x.size:
+        raise ValueError(f"jac(x) must have {x.size} entries (one per coordinate of x), got {grad_f.size}")
+    grad_L = grad_f + alpha @ Jc + beta @ Jh
     report = OptimizeResult(
         stationarity=float(np.linalg.norm(grad_L)),
         complementary_slackness=float(np.max(np.abs(alpha * c), initial=0.0)),

@@ -20,6 +20,8 @@ import math
 
 import numpy as np
 
+from .._validation import check_int, check_real, check_vector
+
 
 def _cubic_minimiser(a, fa, da, b, fb, db):
     """Minimiser of the cubic through (a, fa, da) and (b, fb, db) (Nocedal and Wright eq. 3.59), or None."""
@@ -35,7 +37,7 @@ def _cubic_minimiser(a, fa, da, b, fb, db):
     return t if np.isfinite(t) else None
 
 
-def wolfe_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, c2=0.9, max_iter=40, lam_max=1e10):
+def _wolfe_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, c2=0.9, max_iter=40, lam_max=1e10):
     """A step length satisfying the strong Wolfe conditions along the descent direction ``p``.
 
     Bracketing phase (Nocedal and Wright algorithm 3.5) followed by ``zoom`` (algorithm 3.6) with
@@ -99,7 +101,7 @@ def wolfe_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, c2=0.9, max_iter=4
     return None
 
 
-def armijo_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, shrink=0.5, max_iter=60):
+def _armijo_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, shrink=0.5, max_iter=60):
     """Backtracking: the first lam = lam0 * shrink^j with f(x + lam p) <= f0 + c1 lam g0.p."""
     d0 = float(g0 @ p)
     if not d0 < 0.0:
@@ -114,7 +116,7 @@ def armijo_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, shrink=0.5, max_i
     return None
 
 
-def exact_line_search(fg, x, p, f0, g0, *, lam0=1.0, rtol=1e-12, max_iter=100):
+def _exact_line_search(fg, x, p, f0, g0, *, lam0=1.0, rtol=1e-12, max_iter=100):
     """lambda_k = argmin_{lambda >= 0} f(x + lambda p), eq. (A.4), located as a root of phi'(lambda) = g(x + lambda p).p.
 
     First brackets the minimiser: doubling lam while phi keeps decreasing with phi' < 0, halving when the
@@ -173,3 +175,45 @@ def exact_line_search(fg, x, p, f0, g0, *, lam0=1.0, rtol=1e-12, max_iter=100):
     if best is None or not best[1] < f0:
         return None
     return best
+
+
+def _check_search(fg, x, p, f0, g0, lam0, max_iter):
+    if not callable(fg):
+        raise TypeError(f"fg must be a callable fg(x) -> (f, g), got {type(fg).__name__}")
+    x = check_vector(x, "x")
+    p = check_vector(p, "p")
+    g0 = check_vector(g0, "g0")
+    if p.shape != x.shape:
+        raise ValueError(f"p must have the same length as x ({x.size}), got {p.size}")
+    if g0.shape != x.shape:
+        raise ValueError(f"g0 must have the same length as x ({x.size}), got {g0.size}")
+    f0 = check_real(f0, "f0")
+    lam0 = check_real(lam0, "lam0", low=0.0, low_inclusive=False)
+    max_iter = check_int(max_iter, "max_iter", low=1)
+    return x, p, f0, g0, lam0, max_iter
+
+
+def wolfe_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, c2=0.9, max_iter=40, lam_max=1e10):
+    x, p, f0, g0, lam0, max_iter = _check_search(fg, x, p, f0, g0, lam0, max_iter)
+    c1 = check_real(c1, "c1", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+    c2 = check_real(c2, "c2", low=c1, high=1.0, low_inclusive=False, high_inclusive=False)
+    lam_max = check_real(lam_max, "lam_max", low=0.0, low_inclusive=False)
+    return _wolfe_line_search(fg, x, p, f0, g0, lam0=lam0, c1=c1, c2=c2, max_iter=max_iter, lam_max=lam_max)
+
+
+def armijo_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, shrink=0.5, max_iter=60):
+    x, p, f0, g0, lam0, max_iter = _check_search(fg, x, p, f0, g0, lam0, max_iter)
+    c1 = check_real(c1, "c1", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+    shrink = check_real(shrink, "shrink", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+    return _armijo_line_search(fg, x, p, f0, g0, lam0=lam0, c1=c1, shrink=shrink, max_iter=max_iter)
+
+
+def exact_line_search(fg, x, p, f0, g0, *, lam0=1.0, rtol=1e-12, max_iter=100):
+    x, p, f0, g0, lam0, max_iter = _check_search(fg, x, p, f0, g0, lam0, max_iter)
+    rtol = check_real(rtol, "rtol", low=0.0, low_inclusive=False)
+    return _exact_line_search(fg, x, p, f0, g0, lam0=lam0, rtol=rtol, max_iter=max_iter)
+
+
+for _public, _private in ((wolfe_line_search, _wolfe_line_search), (armijo_line_search, _armijo_line_search),
+                          (exact_line_search, _exact_line_search)):
+    _public.__doc__ = _private.__doc__

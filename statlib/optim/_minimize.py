@@ -15,7 +15,9 @@ import numpy as np
 from numba import njit
 
 from .._validation import check_choice, check_int, check_real, check_vector
-from ._line_search import armijo_line_search, exact_line_search, wolfe_line_search
+from ._line_search import _armijo_line_search as armijo_line_search
+from ._line_search import _exact_line_search as exact_line_search
+from ._line_search import _wolfe_line_search as wolfe_line_search
 from ._result import OptimizeResult
 
 __all__ = ["minimize", "approx_grad", "check_grad", "METHODS"]
@@ -90,30 +92,56 @@ def _broyden_update(G, delta, y, alpha):
     return alpha * _dfp_update(G, delta, y) + (1.0 - alpha) * _bfgs_update(G, delta, y)
 
 
+def _real_value(value):
+    """fun's value as a float, or a TypeError/ValueError naming fun (for the public approx_grad)."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"fun must return a real number, got {type(value).__name__}") from None
+    if not np.isfinite(value):
+        raise ValueError(f"fun must return finite values near x; got {value}")
+    return value
+
+
 def approx_grad(fun, x, *, args=(), eps=None):
     """Central finite-difference gradient of ``fun`` at ``x``: (f(x + h e_i) - f(x - h e_i)) / (2 h).
 
     The step h_i = eps * max(1, |x_i|), with eps = (machine epsilon)^(1/3) ~ 6e-6 by default, balances
     the O(h^2) truncation error against rounding; the result is accurate to about 1e-10 relative.
     """
+    if not callable(fun):
+        raise TypeError(f"fun must be callable, got {type(fun).__name__}")
     x = check_vector(x, "x")
     if eps is None:
         eps = np.finfo(float).eps ** (1.0 / 3.0)
     eps = check_real(eps, "eps", low=0.0, low_inclusive=False)
+    return _central_differences(fun, x, args, eps, _real_value)
+
+
+def _central_differences(fun, x, args, eps, value):
+    """approx_grad's loop; ``value`` converts fun's output (``float`` inside minimize, where trial points may
+    give non-finite values)."""
     g = np.empty_like(x)
     for i in range(x.size):
         h = eps * max(1.0, abs(x[i]))
         xp, xm = x.copy(), x.copy()
         xp[i] += h
         xm[i] -= h
-        g[i] = (float(fun(xp, *args)) - float(fun(xm, *args))) / (2.0 * h)
+        g[i] = (value(fun(xp, *args)) - value(fun(xm, *args))) / (2.0 * h)
     return g
+
 
 
 def check_grad(fun, jac, x, *, args=(), eps=None):
     """||jac(x) - approx_grad(fun, x)||_2: how far an analytic gradient is from central differences."""
+    if not callable(jac):
+        raise TypeError(f"jac must be callable, got {type(jac).__name__}")
     x = check_vector(x, "x")
-    return float(np.linalg.norm(np.asarray(jac(x, *args), dtype=float) - approx_grad(fun, x, args=args, eps=eps)))
+    numeric = approx_grad(fun, x, args=args, eps=eps)
+    analytic = check_vector(jac(x, *args), "jac(x)")
+    if analytic.shape != x.shape:
+        raise ValueError(f"jac(x) must have the shape of x {x.shape}, got {analytic.shape}")
+    return float(np.linalg.norm(analytic - numeric))
 
 
 def _approx_hess(grad, x, eps=None):
@@ -257,7 +285,7 @@ def minimize(fun, x0, *, args=(), method="bfgs", jac=None, hess=None, tol=1e-6, 
         value = f_only(z)
         if jac is None:
             counts["nfev"] += 2 * n
-            return value, approx_grad(lambda t: fun(t, *args), z)
+            return value, _central_differences(fun, z, args, np.finfo(float).eps ** (1.0 / 3.0), float)
         counts["njev"] += 1
         return value, np.asarray(jac(z, *args), dtype=float).reshape(n)
 

@@ -82,7 +82,10 @@ def kernel_matrix(X, Z=None, *, kernel="rbf", gamma=1.0, degree=3, coef0=0.0):
     gamma = check_real(gamma, "gamma", low=0.0, low_inclusive=False)
     degree = check_int(degree, "degree", low=0)
     coef0 = check_real(coef0, "coef0")
-    return _cross_kernel(X, Z, _KERNEL_CODE[kernel], gamma, float(degree), coef0)
+    K = _cross_kernel(X, Z, _KERNEL_CODE[kernel], gamma, float(degree), coef0)
+    if not np.all(np.isfinite(K)):
+        raise ValueError(f"the {kernel} kernel overflows on these inputs; scale X (and Z), gamma or degree down")
+    return K
 
 
 # ----------------------------------------------------------------------------------------------
@@ -167,6 +170,8 @@ def string_kernel(s, t, n, lam):
     t = _check_string(t, "t")
     n = check_int(n, "n", low=1)
     lam = _check_decay(lam)
+    if n > min(len(s), len(t)):  # no common subsequence of length n: phi_n(s) or phi_n(t) is zero
+        return 0.0
     codes_s = np.array([ord(c) for c in s], dtype=np.int64)
     codes_t = np.array([ord(c) for c in t], dtype=np.int64)
     return float(_string_kernel(codes_s, codes_t, n, lam))

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._validation import check_array, check_real, check_same_length, check_vector
+from .._validation import _as_numeric_array, check_array, check_real, check_same_length, check_vector
 
 
 def _check(X, y, w, b):
@@ -33,5 +33,7 @@ def geometric_margin(X, y, w, b):
 
 def hinge_loss(z):
     """The hinge loss [1 - z]_+ (7.58)-(7.59) of the functional margin z = y (w . x + b)."""
-    z = np.asarray(z, dtype=float)
+    z = _as_numeric_array(z, "z", np.float64)
+    if not np.all(np.isfinite(z)):
+        raise ValueError("z must contain only finite numbers; found NaN or infinity")
     return np.maximum(0.0, 1.0 - z)

@@ -102,6 +102,11 @@ def dual_qp(gram, y, C=None, *, squared_slack=False):
     K = check_array(gram, "gram")
     if K.shape[0] != K.shape[1]:
         raise ValueError(f"gram must be square, got shape {K.shape}")
+    scale = max(1.0, float(np.abs(K).max()))
+    if not np.allclose(K, K.T, rtol=1e-10, atol=1e-12 * scale):
+        raise ValueError("gram must be symmetric (a Gram matrix K(x_i, x_j) = K(x_j, x_i))")
+    if np.linalg.eigvalsh(K).min() < -1e-8 * scale:
+        raise ValueError("gram must be positive semi-definite (Theorem 7.5); otherwise the dual is not convex")
     y = _check_labels(y, K.shape[0])
     check_same_length(gram=K, y=y)
     C = _check_C(C)
@@ -131,6 +136,7 @@ def primal_from_dual(X, y, alpha, C=None, *, tol=1e-8):
     alpha = check_vector(alpha, "alpha")
     check_same_length(X=X, y=y, alpha=alpha)
     C = _check_C(C)
+    tol = check_real(tol, "tol", low=0.0)
     w = (alpha * y) @ X
     free = alpha > tol
     if C is not None:

@@ -33,6 +33,12 @@ def _labels(values, name):
         raise ValueError(f"{name} must hold at least one sample, got an empty array")
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
         raise ValueError(f"{name} must not contain NaN or infinity")
+    if arr.dtype == object:
+        try:
+            np.unique(arr)
+        except TypeError:
+            raise TypeError(f"{name} must hold labels of one kind (all numbers or all strings); "
+                            "its values cannot be compared with each other") from None
     return arr
 
 
@@ -101,7 +107,9 @@ def information_gain(x, y, base=2):
 
 def split_information(x, base=2):
     """H_A(D) = -sum_i |D_i|/|D| log |D_i|/|D|: the entropy of D with respect to the values of A (see (5.10))."""
-    return entropy(x, base)
+    x = _labels(x, "x")
+    _, counts = np.unique(x, return_counts=True)
+    return _entropy_of_counts(counts, _base(base))
 
 
 def gain_ratio(x, y, base=2):
@@ -111,7 +119,7 @@ def gain_ratio(x, y, base=2):
     """
     h_a = split_information(x, base)
     if h_a == 0.0:
-        _labels(y, "y")
+        check_same_length(x=np.asarray(x), y=_labels(y, "y"))
         return 0.0
     return information_gain(x, y, base) / h_a
 
