@@ -11,54 +11,20 @@ tables, ``VALID`` and ``INVALID``, keyed by the public name; each entry draws on
 
 import itertools
 import math
-import warnings
 from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import given
 
 from statlib import crf, ensemble, hmm, maxent, metrics, mixture, model_selection, neighbors, optim, svm, tree
+from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SEEDS = st.integers(0, 2**32 - 1)
-
-
-def _quietly(call):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # convergence warnings are expected on random data
-        return call()
-
-
-def _refused(call, names):
-    """``call`` raises ValueError/TypeError whose message contains one of ``names``."""
-    with pytest.raises((ValueError, TypeError)) as error:
-        _quietly(call)
-    message = str(error.value)
-    assert any(n in message for n in names), f"the message does not name {names}: {message!r}"
-
-
-def _bad_array(rng, kind, shape):
-    """An array-like that is not a valid float array of ``shape``: NaN, infinity, text, wrong rank, empty."""
-    good = rng.normal(size=shape)
-    if kind == "nan":
-        good.flat[rng.integers(good.size)] = np.nan
-        return good
-    if kind == "inf":
-        good.flat[rng.integers(good.size)] = np.inf
-        return good
-    if kind == "text":
-        return np.full(shape, "abc", dtype=object)
-    if kind == "rank":
-        return good.ravel() if good.ndim == 2 else good[..., None, None]
-    return good[:0]  # empty
 
 
 def _bad(rng, shape, kinds=("nan", "inf", "text", "rank", "empty")):
-    return _bad_array(rng, kinds[rng.integers(len(kinds))], shape)
+    return bad_array(rng, kinds[rng.integers(len(kinds))], shape)
 
 
 def _finite(value):
@@ -1233,7 +1199,7 @@ def _(rng):
 @given(seed=SEEDS)
 def test_valid_inputs_give_finite_answers(name, seed):
     CASES[(name, "valid")] += 1
-    _quietly(lambda: VALID[name](np.random.default_rng(seed)))
+    quietly(lambda: VALID[name](np.random.default_rng(seed)))
 
 
 @pytest.mark.parametrize("name", sorted(INVALID))
@@ -1244,4 +1210,4 @@ def test_invalid_inputs_are_refused(name, seed):
     rng = np.random.default_rng(seed)
     cases = INVALID[name](rng)
     call, names = cases[rng.integers(len(cases))]
-    _refused(call, names)
+    refused(call, names)

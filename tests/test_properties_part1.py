@@ -6,12 +6,11 @@ invalid inputs), maximum entropy, the optimiser and the metric and bound functio
 must give finite answers of the right shape and invalid ones a ValueError/TypeError naming the argument.
 """
 
-import warnings
 from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from statlib.crf import LinearChainCRF
@@ -24,41 +23,9 @@ from statlib.naive_bayes import CategoricalNB
 from statlib.neighbors import KDTree
 from statlib.optim import minimize, rosenbrock, rosenbrock_grad
 from statlib.tree import C45Classifier, ID3Classifier
+from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-SEEDS = st.integers(0, 2**32 - 1)
-
-
-def _quietly(call):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # convergence warnings are expected on random data
-        return call()
-
-
-def _refused(call, names):
-    """``call`` raises ValueError/TypeError whose message contains one of ``names``."""
-    with pytest.raises((ValueError, TypeError)) as error:
-        _quietly(call)
-    message = str(error.value)
-    assert any(n in message for n in names), f"the message does not name {names}: {message!r}"
-
-
-def _bad_array(rng, kind, shape):
-    """An array-like that is not a valid float array of ``shape``: NaN, infinity, text, wrong rank, empty."""
-    good = rng.normal(size=shape)
-    if kind == "nan":
-        good.flat[rng.integers(good.size)] = np.nan
-        return good
-    if kind == "inf":
-        good.flat[rng.integers(good.size)] = np.inf
-        return good
-    if kind == "text":
-        return np.full(shape, "abc", dtype=object)
-    if kind == "rank":
-        return good.ravel() if good.ndim == 2 else good[..., None, None]
-    return good[:0]  # empty
 
 
 BAD_KINDS = st.sampled_from(["nan", "inf", "text", "rank", "empty"])
@@ -76,14 +43,14 @@ def test_kd_tree_refuses_invalid_input(seed, kind):
     n, d = int(rng.integers(2, 30)), int(rng.integers(1, 4))
     X = rng.normal(size=(n, d))
     if kind in ("nan", "inf", "text", "rank", "empty"):
-        _refused(lambda: KDTree(_bad_array(rng, kind, (n, d))), ["X"])
+        refused(lambda: KDTree(bad_array(rng, kind, (n, d))), ["X"])
     elif kind == "query_dim":
-        _refused(lambda: KDTree(X).query(rng.normal(size=(2, d + 1))), ["x", "X", "feature"])
+        refused(lambda: KDTree(X).query(rng.normal(size=(2, d + 1))), ["x", "X", "feature"])
     elif kind == "leaf_size":
-        _refused(lambda: KDTree(X, leaf_size=int(rng.integers(-3, 1))), ["leaf_size"])
+        refused(lambda: KDTree(X, leaf_size=int(rng.integers(-3, 1))), ["leaf_size"])
     else:
         k = {"k_zero": 0, "k_too_big": n + 1, "k_float": 1.5}[kind]
-        _refused(lambda: KDTree(X).query(X[:1], k=k), ["k"])
+        refused(lambda: KDTree(X).query(X[:1], k=k), ["k"])
 
 
 # -- categorical models: naive Bayes, ID3, C4.5 ---------------------------------------------------------------
@@ -130,20 +97,20 @@ def test_categorical_models_refuse_invalid_data(name, data, kind):
     if kind == "missing":
         X = X.astype(object)
         X[0, 0] = None if X.dtype == object and isinstance(X[0, 0], str) else np.nan
-        _refused(lambda: model.fit(X, y), ["X"])
+        refused(lambda: model.fit(X, y), ["X"])
     elif kind == "rank":
-        _refused(lambda: model.fit(X[:, 0], y), ["X"])
+        refused(lambda: model.fit(X[:, 0], y), ["X"])
     elif kind == "mismatch":
-        _refused(lambda: model.fit(X, y[:-1]), ["X and y", "y"])
+        refused(lambda: model.fit(X, y[:-1]), ["X and y", "y"])
     elif kind == "empty":
-        _refused(lambda: model.fit(X[:0], y[:0]), ["X"])
+        refused(lambda: model.fit(X[:0], y[:0]), ["X"])
     elif kind == "one_d_y":
-        _refused(lambda: model.fit(X, np.column_stack([y, y])), ["y"])
+        refused(lambda: model.fit(X, np.column_stack([y, y])), ["y"])
     else:  # a value never seen in training, at prediction time
         model.fit(X, y)
         unseen = X[:1].copy()
         unseen[0, 0] = "never seen" if unseen.dtype == object else 99
-        _refused(lambda: model.predict(unseen), ["X", "categor", "value"])
+        refused(lambda: model.predict(unseen), ["X", "categor", "value"])
 
 
 # -- Gaussian mixture: more varied invalid data -------------------------------------------------------------
@@ -155,7 +122,7 @@ def test_gaussian_mixture_refuses_invalid_data(seed, kind, k):
     CASES[("GaussianMixture", "invalid")] += 1
     rng = np.random.default_rng(seed)
     n, d = int(rng.integers(5, 40)), int(rng.integers(1, 4))
-    _refused(lambda: GaussianMixture(n_components=k).fit(_bad_array(rng, kind, (n, d))), ["X"])
+    refused(lambda: GaussianMixture(n_components=k).fit(bad_array(rng, kind, (n, d))), ["X"])
 
 
 @SETTINGS
@@ -166,7 +133,7 @@ def test_gaussian_mixture_refuses_bad_hyperparameters(n_components, reg, which):
     X = np.random.default_rng(0).normal(size=(20, 2))
     params = {"n_components": {"n_components": n_components}, "reg_covar": {"reg_covar": reg},
               "covariance_type": {"covariance_type": "round"}, "max_iter": {"max_iter": -1}}[which]
-    _refused(lambda: GaussianMixture(**params).fit(X), list(params) + (["X"] if n_components == 10_000 else []))
+    refused(lambda: GaussianMixture(**params).fit(X), list(params) + (["X"] if n_components == 10_000 else []))
 
 
 # -- three-coin EM ------------------------------------------------------------------------------------------
@@ -178,7 +145,7 @@ def test_three_coin_em_on_valid_data(seed, start):
     CASES[("ThreeCoinEM", "valid")] += 1
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, size=int(rng.integers(1, 60)))
-    model = _quietly(lambda: ThreeCoinEM(*start, max_iter=50).fit(y))
+    model = quietly(lambda: ThreeCoinEM(*start, max_iter=50).fit(y))
     assert all(0.0 <= v <= 1.0 for v in (model.pi_, model.p_, model.q_))
     # EM never decreases the likelihood (Theorem 9.1).
     assert np.all(np.diff(model.log_likelihoods_) >= -1e-10)
@@ -193,16 +160,16 @@ def test_three_coin_em_refuses_invalid_input(seed, kind):
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, size=int(rng.integers(2, 30))).astype(float)
     if kind in ("pi", "p", "q"):
-        _refused(lambda: ThreeCoinEM(**{kind: float(rng.choice([0.0, 1.0, -0.5, 1.5]))}).fit(y), [kind])
+        refused(lambda: ThreeCoinEM(**{kind: float(rng.choice([0.0, 1.0, -0.5, 1.5]))}).fit(y), [kind])
     elif kind == "max_iter":
-        _refused(lambda: ThreeCoinEM(max_iter=0).fit(y), ["max_iter"])
+        refused(lambda: ThreeCoinEM(max_iter=0).fit(y), ["max_iter"])
     elif kind == "two_columns":
-        _refused(lambda: ThreeCoinEM().fit(np.column_stack([y, y])), ["X"])
+        refused(lambda: ThreeCoinEM().fit(np.column_stack([y, y])), ["X"])
     elif kind == "not_binary":
         y[0] = 2.0
-        _refused(lambda: ThreeCoinEM().fit(y), ["X"])
+        refused(lambda: ThreeCoinEM().fit(y), ["X"])
     else:
-        _refused(lambda: ThreeCoinEM().fit(_bad_array(rng, kind, (len(y), 1))), ["X"])
+        refused(lambda: ThreeCoinEM().fit(bad_array(rng, kind, (len(y), 1))), ["X"])
 
 
 # -- hidden Markov model: Baum-Welch ------------------------------------------------------------------------
@@ -219,7 +186,7 @@ def test_baum_welch_on_valid_sequences(seed, n_states, n_symbols):
                  for _ in range(int(rng.integers(1, 4)))]
     start = CategoricalHMM(rng.dirichlet(np.ones(n_states)), rng.dirichlet(np.ones(n_states), n_states),
                            rng.dirichlet(np.ones(n_symbols), n_states))
-    model = _quietly(lambda: start.fit(sequences))
+    model = quietly(lambda: start.fit(sequences))
     for name in ("startprob", "transmat", "emissionprob"):
         values = getattr(model, name + "_", None)
         values = getattr(model, name) if values is None else values
@@ -237,20 +204,20 @@ def test_baum_welch_refuses_invalid_input(seed, kind):
               rng.dirichlet(np.ones(n_symbols), n_states))
     obs = rng.integers(0, n_symbols, size=int(rng.integers(2, 30))).astype(float)
     if kind == "max_iter":
-        _refused(lambda: CategoricalHMM(*params, max_iter=0).fit(obs), ["max_iter"])
+        refused(lambda: CategoricalHMM(*params, max_iter=0).fit(obs), ["max_iter"])
     elif kind == "tol":
-        _refused(lambda: CategoricalHMM(*params, tol=-1.0).fit(obs), ["tol"])
+        refused(lambda: CategoricalHMM(*params, tol=-1.0).fit(obs), ["tol"])
     elif kind == "not_stochastic":
         emit = params[2].copy()
         emit[0, 0] += 0.25
-        _refused(lambda: CategoricalHMM(params[0], params[1], emit).fit(obs), ["emissionprob"])
+        refused(lambda: CategoricalHMM(params[0], params[1], emit).fit(obs), ["emissionprob"])
     elif kind == "empty":
-        _refused(lambda: CategoricalHMM(*params).fit(obs[:0]), ["X"])
+        refused(lambda: CategoricalHMM(*params).fit(obs[:0]), ["X"])
     elif kind == "text":
-        _refused(lambda: CategoricalHMM(*params).fit(["a", "b"]), ["X"])
+        refused(lambda: CategoricalHMM(*params).fit(["a", "b"]), ["X"])
     else:
         obs[int(rng.integers(len(obs)))] = {"symbol": n_symbols, "negative": -1, "fraction": 0.5, "nan": np.nan}[kind]
-        _refused(lambda: CategoricalHMM(*params).fit(obs), ["X"])
+        refused(lambda: CategoricalHMM(*params).fit(obs), ["X"])
 
 
 # -- linear-chain CRF ---------------------------------------------------------------------------------------
@@ -273,7 +240,7 @@ def test_crf_on_valid_sequences(data, method):
     CASES[("LinearChainCRF", "valid")] += 1
     if method == "iis":  # IIS needs non-negative features
         X = [np.abs(x) for x in X]
-    model = _quietly(lambda: LinearChainCRF(method=method, max_iter=15).fit(X, y))
+    model = quietly(lambda: LinearChainCRF(method=method, max_iter=15).fit(X, y))
     predicted = model.predict(X)
     assert [p.shape for p in predicted] == [(len(x),) for x in X]
     marginals = model.predict_marginals(X)
@@ -290,23 +257,23 @@ def test_crf_refuses_invalid_input(data, kind):
     rng = np.random.default_rng(len(X))
     if kind in ("nan", "inf", "text", "rank"):
         X = list(X)
-        X[0] = _bad_array(rng, kind, X[0].shape)
-        _refused(lambda: LinearChainCRF(max_iter=5).fit(X, y), ["X[0]", "X"])
+        X[0] = bad_array(rng, kind, X[0].shape)
+        refused(lambda: LinearChainCRF(max_iter=5).fit(X, y), ["X[0]", "X"])
     elif kind == "empty_list":
-        _refused(lambda: LinearChainCRF().fit([], []), ["X"])
+        refused(lambda: LinearChainCRF().fit([], []), ["X"])
     elif kind == "label_length":
         y = list(y)
         y[0] = np.append(y[0], 0)
-        _refused(lambda: LinearChainCRF().fit(X, y), ["y[0]"])
+        refused(lambda: LinearChainCRF().fit(X, y), ["y[0]"])
     elif kind == "widths":
         X = list(X) + [np.zeros((2, X[0].shape[1] + 1))]
         y = list(y) + [np.array([0, 1])]
-        _refused(lambda: LinearChainCRF().fit(X, y), ["X"])
+        refused(lambda: LinearChainCRF().fit(X, y), ["X"])
     elif kind == "one_class":
-        _refused(lambda: LinearChainCRF().fit(X, [np.zeros(len(x), int) for x in X]), ["y"])
+        refused(lambda: LinearChainCRF().fit(X, [np.zeros(len(x), int) for x in X]), ["y"])
     else:
         params = {"c2": {"c2": -1.0}, "max_iter": {"max_iter": 0}, "method": {"method": "sgd"}}[kind]
-        _refused(lambda: LinearChainCRF(**params).fit(X, y), list(params))
+        refused(lambda: LinearChainCRF(**params).fit(X, y), list(params))
 
 
 # -- maximum entropy ----------------------------------------------------------------------------------------
@@ -320,7 +287,7 @@ def test_fit_maxent_on_valid_data(seed, method):
     n_x, n_y, n_f = int(rng.integers(1, 4)), int(rng.integers(2, 5)), int(rng.integers(1, 4))
     F = rng.integers(0, 2, size=(n_x, n_y, n_f)).astype(float)
     counts = rng.integers(1, 5, size=(n_x, n_y)).astype(float)
-    result = _quietly(lambda: fit_maxent(F, counts, method=method, max_iter=200))
+    result = quietly(lambda: fit_maxent(F, counts, method=method, max_iter=200))
     assert result.proba.shape == (n_x, n_y) and np.allclose(result.proba.sum(axis=1), 1)
     assert np.all(np.isfinite(result.w)) and np.isfinite(result.loglik)
 
@@ -335,19 +302,19 @@ def test_fit_maxent_refuses_invalid_input(seed, kind):
     p = rng.random((n_x, n_y)) + 0.1
     if kind == "nan":
         F[0, 0, 0] = np.nan
-        _refused(lambda: fit_maxent(F, p), ["F"])
+        refused(lambda: fit_maxent(F, p), ["F"])
     elif kind == "rank":
-        _refused(lambda: fit_maxent(F[:, :, 0], p), ["F"])
+        refused(lambda: fit_maxent(F[:, :, 0], p), ["F"])
     elif kind == "shape":
-        _refused(lambda: fit_maxent(F, p[:, :-1]), ["p_xy"])
+        refused(lambda: fit_maxent(F, p[:, :-1]), ["p_xy"])
     elif kind == "negative":
         p[0, 0] = -1.0
-        _refused(lambda: fit_maxent(F, p), ["p_xy"])
+        refused(lambda: fit_maxent(F, p), ["p_xy"])
     elif kind == "w0":
-        _refused(lambda: fit_maxent(F, p, w0=np.zeros(n_f + 1)), ["w0"])
+        refused(lambda: fit_maxent(F, p, w0=np.zeros(n_f + 1)), ["w0"])
     else:
         kwargs = {"method": {"method": "magic"}, "tol": {"tol": -1.0}, "max_iter": {"max_iter": -1}}[kind]
-        _refused(lambda: fit_maxent(F, p, **kwargs), list(kwargs))
+        refused(lambda: fit_maxent(F, p, **kwargs), list(kwargs))
 
 
 # -- the optimiser ------------------------------------------------------------------------------------------
@@ -359,7 +326,7 @@ def test_minimize_on_valid_starts(x0, method):
     CASES[("minimize", "valid")] += 1
     from statlib.optim import rosenbrock_hess
 
-    result = _quietly(lambda: minimize(rosenbrock, np.array(x0), jac=rosenbrock_grad, hess=rosenbrock_hess,
+    result = quietly(lambda: minimize(rosenbrock, np.array(x0), jac=rosenbrock_grad, hess=rosenbrock_hess,
                                        method=method, max_iter=500))
     assert result.x.shape == (2,) and np.all(np.isfinite(result.x)) and np.isfinite(result.fun)
     assert result.fun <= rosenbrock(np.array(x0)) + 1e-12  # a descent method never ends above its start
@@ -373,18 +340,18 @@ def test_minimize_refuses_invalid_input(kind, seed):
     x0 = np.random.default_rng(seed).normal(size=2)
     if kind == "x0_nan":
         x0[0] = np.nan
-        _refused(lambda: minimize(rosenbrock, x0, jac=rosenbrock_grad), ["x0"])
+        refused(lambda: minimize(rosenbrock, x0, jac=rosenbrock_grad), ["x0"])
     elif kind == "x0_text":
-        _refused(lambda: minimize(rosenbrock, ["a", "b"], jac=rosenbrock_grad), ["x0"])
+        refused(lambda: minimize(rosenbrock, ["a", "b"], jac=rosenbrock_grad), ["x0"])
     elif kind == "x0_rank":
-        _refused(lambda: minimize(rosenbrock, x0[:, None], jac=rosenbrock_grad), ["x0"])
+        refused(lambda: minimize(rosenbrock, x0[:, None], jac=rosenbrock_grad), ["x0"])
     elif kind == "not_callable":
-        _refused(lambda: minimize(3.0, x0), ["fun"])
+        refused(lambda: minimize(3.0, x0), ["fun"])
     elif kind == "nonfinite_start":
-        _refused(lambda: minimize(lambda x: np.inf, x0, jac=lambda x: x), ["fun", "x0"])
+        refused(lambda: minimize(lambda x: np.inf, x0, jac=lambda x: x), ["fun", "x0"])
     else:
         kwargs = {"method": {"method": "simplex"}, "tol": {"tol": -1e-3}, "max_iter": {"max_iter": -2}}[kind]
-        _refused(lambda: minimize(rosenbrock, x0, jac=rosenbrock_grad, **kwargs), list(kwargs))
+        refused(lambda: minimize(rosenbrock, x0, jac=rosenbrock_grad, **kwargs), list(kwargs))
 
 
 # -- metrics and bounds -------------------------------------------------------------------------------------
@@ -411,14 +378,14 @@ def test_precision_recall_f1_refuses_invalid_labels(seed, kind):
     n = int(rng.integers(2, 30))
     y_true, y_pred = rng.integers(0, 2, n).astype(float), rng.integers(0, 2, n).astype(float)
     if kind == "mismatch":
-        _refused(lambda: precision_recall_f1(y_true, y_pred[:-1]), ["y_true", "y_pred"])
+        refused(lambda: precision_recall_f1(y_true, y_pred[:-1]), ["y_true", "y_pred"])
     elif kind == "empty":
-        _refused(lambda: precision_recall_f1(y_true[:0], y_pred[:0]), ["y_true", "y_pred"])
+        refused(lambda: precision_recall_f1(y_true[:0], y_pred[:0]), ["y_true", "y_pred"])
     elif kind == "rank":
-        _refused(lambda: precision_recall_f1(y_true[:, None] * np.ones(2), y_pred), ["y_true"])
+        refused(lambda: precision_recall_f1(y_true[:, None] * np.ones(2), y_pred), ["y_true"])
     else:
         y_pred[0] = np.nan
-        _refused(lambda: precision_recall_f1(y_true, y_pred), ["y_pred"])
+        refused(lambda: precision_recall_f1(y_true, y_pred), ["y_pred"])
 
 
 @SETTINGS
@@ -435,15 +402,15 @@ def test_margin_loss_refuses_invalid_input(kind, seed):
     CASES[("margin_loss", "invalid")] += 1
     m = np.random.default_rng(seed).normal(size=5)
     if kind == "name":
-        _refused(lambda: margin_loss("squared_hinge", m), ["name"])
+        refused(lambda: margin_loss("squared_hinge", m), ["name"])
     elif kind == "base":
-        _refused(lambda: margin_loss("logistic", m, log_base=float(np.random.default_rng(seed).uniform(-1, 1))),
+        refused(lambda: margin_loss("logistic", m, log_base=float(np.random.default_rng(seed).uniform(-1, 1))),
                  ["log_base"])
     elif kind == "nan":
         m[0] = np.nan
-        _refused(lambda: margin_loss("hinge", m), ["margin"])
+        refused(lambda: margin_loss("hinge", m), ["margin"])
     else:
-        _refused(lambda: margin_loss("hinge", ["a", "b"]), ["margin"])
+        refused(lambda: margin_loss("hinge", ["a", "b"]), ["margin"])
 
 
 @SETTINGS
@@ -467,4 +434,4 @@ def test_hoeffding_bound_refuses_invalid_arguments(which, bad):
         bad = bad + 0.5  # a count must be a whole number
     CASES[("hoeffding_bound", "invalid")] += 1
     args[which] = bad
-    _refused(lambda: hoeffding_bound(**args), [which])
+    refused(lambda: hoeffding_bound(**args), [which])
