@@ -31,14 +31,37 @@ __all__ = ["PLSA"]
 
 
 @njit(cache=True)
-def _pair_posterior(p_w_z, p_z_d, w, d, post):
-    """post[k] = P(w | z_k) P(z_k | d) (unnormalised (18.11)); returns their sum, P(w | d)."""
-    s = 0.0
-    for k in range(p_w_z.shape[1]):
-        v = p_w_z[w, k] * p_z_d[d, k]
-        post[k] = v
-        s += v
-    return s
+def _document_estep(indptr, indices, data, p_w_z, p_z_d, d, post, acc_z, new_w_z, update_words):
+    """The E-step (18.11) over the words of document ``d``, weighted by n(w, d) and accumulated.
+
+    For each word w of d, ``post`` (K,) receives P(w | z_k) P(z_k | d); their sum is P(w | d). The
+    weighted posteriors n(w, d) P(z_k | w, d) are added to ``acc_z`` (K,) (numerators of (18.13)) and, if
+    ``update_words``, to row w of ``new_w_z`` (numerators of (18.12)). A word with P(w | d) = 0 (one the
+    fixed P(w | z) of :meth:`PLSA.transform` never saw) carries no information about z and is skipped.
+    Returns (sum_w n(w, d) log P(w | d), n(d) over the words used).
+    """
+    K = p_w_z.shape[1]
+    loglik = 0.0
+    n_d = 0.0
+    for j in range(indptr[d], indptr[d + 1]):
+        w = indices[j]
+        n = data[j]
+        s = 0.0
+        for k in range(K):
+            v = p_w_z[w, k] * p_z_d[d, k]
+            post[k] = v
+            s += v
+        if not s > 0.0:
+            continue
+        loglik += n * np.log(s)
+        n_d += n
+        c = n / s
+        for k in range(K):
+            r = post[k] * c  # n(w, d) P(z_k | w, d), eq. (18.11)
+            acc_z[k] += r
+            if update_words:
+                new_w_z[w, k] += r
+    return loglik, n_d
 
 
 @njit(cache=True)
@@ -46,14 +69,11 @@ def _em_iteration(indptr, indices, data, p_z_d, p_w_z, new_z_d, new_w_z, post, u
     """One EM iteration of Algorithm 18.1 over the non-zeros of the CSR counts; returns L at the old parameters.
 
     ``p_z_d`` (D, K) holds P(z_k | d), ``p_w_z`` (W, K) holds P(w | z_k) (word-major, so the K values
-    of one word are contiguous). The E-step (18.11) for the pair (w, d) is formed in ``post`` (K,)
-    and at once accumulated, weighted by n(w, d), into the numerators of (18.13) (``new_z_d``) and,
-    if ``update_words``, of (18.12) (``new_w_z``). Then (18.13) divides by n(d) and (18.12)
-    normalises over the words. A document with n(d) = 0 has no data about its topics: it gets the
-    uniform P(z | d) = 1 / K. A topic whose column of (18.12) sums to zero (possible only by
-    underflow) gets the uniform distribution over the words. A pair whose probability
-    sum_k P(w | z_k) P(z_k | d) is zero (a word the fixed P(w | z) of :meth:`PLSA.transform` never
-    saw) carries no information about z and is skipped.
+    of one word are contiguous). :func:`_document_estep` forms the E-step (18.11) of each document and
+    accumulates the numerators of (18.13) (``new_z_d``) and, if ``update_words``, of (18.12)
+    (``new_w_z``). Then (18.13) divides by n(d) and (18.12) normalises over the words. A document with
+    n(d) = 0 has no data about its topics: it gets the uniform P(z | d) = 1 / K. A topic whose column of
+    (18.12) sums to zero (possible only by underflow) gets the uniform distribution over the words.
     """
     D, K = p_z_d.shape
     W = p_w_z.shape[0]
@@ -65,21 +85,8 @@ def _em_iteration(indptr, indices, data, p_z_d, p_w_z, new_z_d, new_w_z, post, u
     for d in range(D):
         for k in range(K):
             new_z_d[d, k] = 0.0
-        n_d = 0.0
-        for j in range(indptr[d], indptr[d + 1]):
-            w = indices[j]
-            n = data[j]
-            s = _pair_posterior(p_w_z, p_z_d, w, d, post)
-            if not s > 0.0:
-                continue
-            loglik += n * np.log(s)
-            n_d += n
-            c = n / s
-            for k in range(K):
-                r = post[k] * c  # n(w, d) P(z_k | w, d), eq. (18.11)
-                new_z_d[d, k] += r
-                if update_words:
-                    new_w_z[w, k] += r
+        ll_d, n_d = _document_estep(indptr, indices, data, p_w_z, p_z_d, d, post, new_z_d[d], new_w_z, update_words)
+        loglik += ll_d
         if n_d > 0.0:
             inv = 1.0 / n_d  # eq. (18.13)
             for k in range(K):
@@ -114,6 +121,7 @@ def _fold_in(indptr, indices, data, p_w_z, p_z_d, post, new, max_iter, tol):
     that did not converge.
     """
     D, K = p_z_d.shape
+    no_words = np.empty((0, K))  # P(w | z) stays fixed: nothing to accumulate
     unconverged = 0
     for d in range(D):
         for k in range(K):
@@ -123,19 +131,7 @@ def _fold_in(indptr, indices, data, p_w_z, p_z_d, post, new, max_iter, tol):
         for it in range(max_iter):
             for k in range(K):
                 new[k] = 0.0
-            loglik = 0.0
-            n_d = 0.0
-            for j in range(indptr[d], indptr[d + 1]):
-                w = indices[j]
-                n = data[j]
-                s = _pair_posterior(p_w_z, p_z_d, w, d, post)
-                if not s > 0.0:
-                    continue
-                loglik += n * np.log(s)
-                n_d += n
-                c = n / s
-                for k in range(K):
-                    new[k] += post[k] * c
+            loglik, n_d = _document_estep(indptr, indices, data, p_w_z, p_z_d, d, post, new, no_words, False)
             if n_d == 0.0:
                 done = True
                 break
