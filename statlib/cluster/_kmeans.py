@@ -247,14 +247,16 @@ def _inertia(X, centres, labels):
 
 
 @njit(cache=True)
-def _lloyd(X, centres, max_iter, tol, labels, n_relocated):
+def _lloyd(X, centres, max_iter, tol, labels, n_relocated, bounded):
     """Algorithm 14.2 from the centres ``centres`` (k, d), updated in place; ``labels`` (n,) is output.
 
     Stops when an assignment step changes no label (the book's "the partition no longer
     changes"), when the centres move by at most ``tol`` in total squared distance, or after
     ``max_iter`` iterations. Returns (n_iter, converged). ``n_relocated[0]`` counts the
     relocations of empty clusters. After a stop on ``tol`` or ``max_iter`` the labels are
-    recomputed from the final centres, so that labels and centres always agree.
+    recomputed from the final centres, so that labels and centres always agree. With ``bounded``
+    the assignment step is :func:`_bounded_assign` (Hamerly's bounds; the same iterates), otherwise
+    :func:`_lloyd_pass` (every distance).
     """
     n, d = X.shape
     k = centres.shape[0]
@@ -265,15 +267,22 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated):
     counts = np.empty(k, dtype=np.int64)
     new_centres = np.empty((k, d))
     far_dist = np.empty(n)
+    upper = np.full(n if bounded else 0, np.inf)
+    lower = np.zeros(n if bounded else 0)
+    half_gap = np.zeros(k)
     labels[:] = -1
     converged = False
     strict = False
     n_iter = 0
     for it in range(max_iter):
         n_iter = it + 1
-        _half_norms_and_transpose(centres, centres_t, half_norms)
-        changed = _lloyd_pass(X, centres_t, half_norms, products, labels, sums, counts)
-        n_relocated[0] += _relocate_empty(X, centres, labels, sums, counts, far_dist)
+        if bounded:
+            changed = _bounded_assign(X, centres, labels, upper, lower, half_gap, sums, counts)
+        else:
+            _half_norms_and_transpose(centres, centres_t, half_norms)
+            changed = _lloyd_pass(X, centres_t, half_norms, products, labels, sums, counts)
+        relocated = _relocate_empty(X, centres, labels, sums, counts, far_dist)
+        n_relocated[0] += relocated
         shift = _update_centres(sums, counts, centres, new_centres)
         if changed == 0:
             # the partition did not change, so the new centres equal the old ones
@@ -281,6 +290,11 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated):
             converged = True
             centres[:, :] = new_centres
             break
+        if bounded:
+            if relocated:  # a relocated sample's label is stale: recompute every distance next time
+                upper[:] = np.inf
+                lower[:] = 0.0
+            _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
         centres[:, :] = new_centres
         if shift <= tol:
             converged = True
@@ -376,51 +390,6 @@ def _move_bounds(old_centres, new_centres, labels, upper, lower, half_gap):
                     s += u * u
                 nearest = min(nearest, s)
         half_gap[l] = 0.5 * np.sqrt(nearest)
-
-
-@njit(cache=True)
-def _lloyd_bounded(X, centres, max_iter, tol, labels, n_relocated):
-    """Algorithm 14.2 exactly as :func:`_lloyd` (same iterates, stopping rules and outputs), with Hamerly's
-    bounds (Hamerly 2010) sparing the distance computations that cannot change an assignment."""
-    n, d = X.shape
-    k = centres.shape[0]
-    centres_t = np.empty((d, k))
-    half_norms = np.empty(k)
-    products = np.empty((_block_rows(n, d), k))
-    sums = np.empty((k, d))
-    counts = np.empty(k, dtype=np.int64)
-    new_centres = np.empty((k, d))
-    far_dist = np.empty(n)
-    upper = np.full(n, np.inf)
-    lower = np.zeros(n)
-    half_gap = np.zeros(k)
-    labels[:] = -1
-    converged = False
-    strict = False
-    n_iter = 0
-    for it in range(max_iter):
-        n_iter = it + 1
-        changed = _bounded_assign(X, centres, labels, upper, lower, half_gap, sums, counts)
-        relocated = _relocate_empty(X, centres, labels, sums, counts, far_dist)
-        n_relocated[0] += relocated
-        shift = _update_centres(sums, counts, centres, new_centres)
-        if changed == 0:
-            strict = True
-            converged = True
-            centres[:, :] = new_centres
-            break
-        if relocated:  # a relocated sample's label is stale: recompute every distance next time
-            upper[:] = np.inf
-            lower[:] = 0.0
-        _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
-        centres[:, :] = new_centres
-        if shift <= tol:
-            converged = True
-            break
-    if not strict and max_iter > 0:
-        _half_norms_and_transpose(centres, centres_t, half_norms)
-        _assign(X, centres_t, half_norms, products, labels)
-    return n_iter, converged
 
 
 @njit(cache=True)
@@ -648,8 +617,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
                 centres = _kmeans_plusplus(X, k, rng)[0]
             centres = np.ascontiguousarray(centres, dtype=np.float64)
             relocated = np.zeros(1, dtype=np.int64)
-            run = _lloyd_bounded if self.algorithm == "hamerly" else _lloyd
-            n_iter, converged = run(X, centres, max_iter, tol_abs, labels, relocated)
+            n_iter, converged = _lloyd(X, centres, max_iter, tol_abs, labels, relocated, self.algorithm == "hamerly")
             if max_iter == 0:
                 _nearest(X, centres, labels)
             inertia = _inertia(X, centres, labels)
