@@ -40,6 +40,20 @@ _ILL_DEFINED = (
 
 
 @njit(cache=True)
+def _responsibilities_inplace(logp, top):
+    """Turn log(alpha_k phi(y | theta_k)) in ``logp`` into the responsibilities (Algorithm 9.2, step 2), in place;
+    ``top`` is the largest entry, subtracted before exp so nothing overflows. Returns log P(y) (log-sum-exp)."""
+    norm = 0.0
+    for k in range(logp.shape[0]):
+        logp[k] = np.exp(logp[k] - top)
+        norm += logp[k]
+    inv_norm = 1.0 / norm
+    for k in range(logp.shape[0]):
+        logp[k] *= inv_norm
+    return top + np.log(norm)
+
+
+@njit(cache=True)
 def _em_pass_full(X, log_weights, means, prec_chol, log_det, nk, t1, s2, diff, logp):
     """One E-step with full covariances, fused with the M-step's sums; returns sum_j log P(y_j | theta).
 
@@ -70,14 +84,9 @@ def _em_pass_full(X, log_weights, means, prec_chol, log_det, nk, t1, s2, diff, l
             logp[k] = v
             if v > top:
                 top = v
-        norm = 0.0
+        total += _responsibilities_inplace(logp, top)
         for k in range(K):
-            logp[k] = np.exp(logp[k] - top)
-            norm += logp[k]
-        total += top + np.log(norm)
-        inv_norm = 1.0 / norm
-        for k in range(K):
-            g = logp[k] * inv_norm
+            g = logp[k]
             nk[k] += g
             for a in range(d):
                 ga = g * diff[k, a]
@@ -110,14 +119,9 @@ def _em_pass_diag(X, log_weights, means, prec_sqrt, log_det, nk, t1, s2, diff, l
             logp[k] = v
             if v > top:
                 top = v
-        norm = 0.0
+        total += _responsibilities_inplace(logp, top)
         for k in range(K):
-            logp[k] = np.exp(logp[k] - top)
-            norm += logp[k]
-        total += top + np.log(norm)
-        inv_norm = 1.0 / norm
-        for k in range(K):
-            g = logp[k] * inv_norm
+            g = logp[k]
             nk[k] += g
             for a in range(d):
                 ga = g * diff[k, a]
