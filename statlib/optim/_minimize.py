@@ -75,16 +75,11 @@ def _bfgs_hessian_update(B, delta, y):
     """BFGS update of the Hessian approximation itself, eq. (B.30) (the form of algorithms B.3 and 6.2).
 
     B_{k+1} = B_k + y y^T / (y^T delta) - B_k delta delta^T B_k / (delta^T B_k delta).
+
+    This is the DFP update (B.24) of the inverse with the roles of delta and y exchanged (the duality
+    between DFP and BFGS), so it is computed by :func:`_dfp_update`.
     """
-    n = B.shape[0]
-    Bd = B @ delta
-    yd = y @ delta
-    dBd = delta @ Bd
-    out = np.empty_like(B)
-    for i in range(n):
-        for j in range(n):
-            out[i, j] = B[i, j] + y[i] * y[j] / yd - Bd[i] * Bd[j] / dBd
-    return out
+    return _dfp_update(B, y, delta)
 
 
 def _broyden_update(G, delta, y, alpha):
