@@ -32,26 +32,32 @@ def _figure_17_1():
     )
 
 
+# §17.2.2: the index words of nine book titles T1..T9 (rows: the words below, columns: the titles; blanks 0).
+# Li Hang reprints it for Exercises 18.3 and 20.2 (statlib/datasets/lihang_ch18.py, lihang_ch20.py).
+TITLE_WORDS = ["book", "dads", "dummies", "estate", "guide", "investing", "market", "real", "rich", "stock", "value"]
+TITLES = [f"T{i}" for i in range(1, 10)]
+TITLE_COUNTS = np.array([
+    [0, 0, 1, 1, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 1, 0, 0, 1],
+    [0, 1, 0, 0, 0, 0, 0, 1, 0],
+    [0, 0, 0, 0, 0, 0, 1, 0, 1],
+    [1, 0, 0, 0, 0, 1, 0, 0, 0],
+    [1, 1, 1, 1, 1, 1, 1, 1, 1],
+    [1, 0, 1, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 1, 0, 1],
+    [0, 0, 0, 0, 0, 2, 0, 0, 1],
+    [1, 0, 1, 0, 0, 0, 0, 1, 0],
+    [0, 0, 0, 1, 1, 0, 0, 0, 0],
+])
+
+
 @example("lihang", "17.2.2")
 def _lsa_example():
-    X = np.array([
-        [0, 0, 1, 1, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 1, 0, 0, 1],
-        [0, 1, 0, 0, 0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 0, 0, 1, 0, 1],
-        [1, 0, 0, 0, 0, 1, 0, 0, 0],
-        [1, 1, 1, 1, 1, 1, 1, 1, 1],
-        [1, 0, 1, 0, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 0, 0, 1, 0, 1],
-        [0, 0, 0, 0, 0, 2, 0, 0, 1],
-        [1, 0, 1, 0, 0, 0, 0, 1, 0],
-        [0, 0, 0, 1, 1, 0, 0, 0, 0],
-    ], dtype=float)
+    X = TITLE_COUNTS.astype(float)
     return Bunch(
         X=X,
-        words=["book", "dads", "dummies", "estate", "guide", "investing", "market", "real", "rich", "stock",
-               "value"],
-        documents=[f"T{i}" for i in range(1, 10)],
+        words=list(TITLE_WORDS),
+        documents=list(TITLES),
         n_topics=3,
         singular_values=np.array([3.91, 2.61, 2.00]),
         U=np.array([

@@ -10,6 +10,7 @@ import numpy as np
 from sklearn.utils import Bunch
 
 from ._registry import example
+from .lihang_ch17 import TITLE_COUNTS, TITLE_WORDS, TITLES
 
 # Fig. 18.1: rows word1..word4, columns doc1..doc4.
 _FIG_18_1 = np.array([
@@ -19,31 +20,14 @@ _FIG_18_1 = np.array([
     [0, 1, 2, 1],
 ])
 
-_TITLE_WORDS = ["book", "dads", "dummies", "estate", "guide", "investing", "market", "real", "rich", "stock", "value"]
-_TITLES = [f"T{j}" for j in range(1, 10)]
-# Exercise 18.3 (= §17.2.2): rows are the 11 index words above, columns the titles T1..T9; blanks are 0.
-_TITLE_COUNTS = np.array([
-    [0, 0, 1, 1, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 1, 0, 0, 1],
-    [0, 1, 0, 0, 0, 0, 0, 1, 0],
-    [0, 0, 0, 0, 0, 0, 1, 0, 1],
-    [1, 0, 0, 0, 0, 1, 0, 0, 0],
-    [1, 1, 1, 1, 1, 1, 1, 1, 1],
-    [1, 0, 1, 0, 0, 0, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 1, 0, 1],
-    [0, 0, 0, 0, 0, 2, 0, 0, 1],
-    [1, 0, 1, 0, 0, 0, 0, 1, 0],
-    [0, 0, 0, 1, 1, 0, 0, 0, 0],
-])
-
 
 def title_matrix():
-    """The §17.2.2 / Exercise 18.3 / Exercise 20.2 title matrix as a Bunch (also used by ch. 20)."""
+    """The §17.2.2 title matrix, reprinted for Exercises 18.3 and 20.2, as a Bunch (also used by ch. 20)."""
     return Bunch(
-        X=_TITLE_COUNTS.T.copy(),
-        counts=_TITLE_COUNTS.copy(),
-        words=list(_TITLE_WORDS),
-        documents=list(_TITLES),
+        X=TITLE_COUNTS.T.copy(),
+        counts=TITLE_COUNTS.copy(),
+        words=list(TITLE_WORDS),
+        documents=list(TITLES),
     )
 
 
