@@ -10,18 +10,14 @@ import logging
 import numpy as np
 
 from benchmarks._case import Case
+from benchmarks._corpus import lda_corpus
 
 SWEEPS = 100
 ALPHA, BETA = 0.1, 0.01
 
 
 def make_data(size, seed):
-    D, V, K, lo, hi = {"full": (2000, 5000, 20, 100, 200), "smoke": (60, 200, 4, 20, 40)}[size]
-    rng = np.random.default_rng(seed)
-    phi = rng.dirichlet(np.full(V, 0.05), size=K)
-    theta = rng.dirichlet(np.full(K, 0.2), size=D)
-    lengths = rng.integers(lo, hi + 1, size=D)
-    X = np.vstack([rng.multinomial(n, t @ phi) for n, t in zip(lengths, theta)]).astype(np.int64)
+    X, K = lda_corpus(size, seed)
     return {"X": X, "K": K, "seed": seed}
 
 
