@@ -30,8 +30,7 @@ import numpy as np
 from numba import njit
 from sklearn.base import BaseEstimator, ClusterMixin
 
-from ._common import validate_X
-from .._validation import check_array, check_choice, check_int, check_real
+from .._validation import check_array, check_choice, check_int, check_real, validate_data
 
 __all__ = ["AgglomerativeClustering", "linkage", "pairwise_distances"]
 
@@ -408,7 +407,7 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
             threshold = check_real(self.distance_threshold, "distance_threshold", low=0.0)
         else:
             check_int(self.n_clusters, "n_clusters", low=1)
-        X = validate_X(self, X, dtype=np.float64, order="C", ensure_min_samples=2)
+        X = validate_data(self, X, dtype=np.float64, order="C", ensure_min_samples=2)
         n = X.shape[0]
         if threshold is None and self.n_clusters > n:
             raise ValueError(f"X must have at least n_clusters={self.n_clusters} samples, got {n}")

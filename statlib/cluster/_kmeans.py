@@ -45,8 +45,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from ._common import validate_X
-from .._validation import check_array, check_choice, check_int, check_real
+from .._validation import check_array, check_choice, check_int, check_real, validate_data
 
 __all__ = ["KMeans", "kmeans_plusplus"]
 
@@ -598,7 +597,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
 
     def fit(self, X, y=None):
         """Run Algorithm 14.2 ``n_init`` times and keep the partition with the smallest W. Returns ``self``."""
-        X = validate_X(self, X, dtype=np.float64, order="C", copy=True)
+        X = validate_data(self, X, dtype=np.float64, order="C", copy=True)
         n, d = X.shape
         k, init, given, n_init, max_iter, tol = self._check_params(n, d)
         rng = check_random_state(self.random_state)
@@ -650,7 +649,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
 
     def _validated(self, X):
         check_is_fitted(self)
-        return validate_X(self, X, dtype=np.float64, order="C", reset=False)
+        return validate_data(self, X, dtype=np.float64, order="C", reset=False)
 
     def predict(self, X):
         """The nearest centre (14.22) of each row of ``X``."""

@@ -28,8 +28,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import validate_X
-from .._validation import check_array, check_choice, check_int, check_real
+from .._validation import check_array, check_choice, check_int, check_real, validate_data
 
 __all__ = ["FastICA"]
 
@@ -393,7 +392,7 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     def _fit(self, X, compute_sources):
         algorithm, whiten, code, alpha, max_iter, tol, solver = self._check_hyperparameters()
-        X = validate_X(self, X, reset=True, ensure_min_samples=2)
+        X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, m = X.shape
         c = self.n_components
         if not whiten and c is not None:
@@ -469,7 +468,7 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def transform(self, X):
         """The sources of new data: (X - mean_) @ components_.T."""
         check_is_fitted(self)
-        X = validate_X(self, X, reset=False)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
         if self.whiten:
             X = X - self.mean_
         return X @ self.components_.T

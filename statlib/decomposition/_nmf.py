@@ -30,8 +30,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import validate_X
-from .._validation import check_array, check_choice, check_int, check_real
+from .._validation import check_array, check_choice, check_int, check_real, validate_data
 
 __all__ = ["NMF", "beta_divergence"]
 
@@ -395,7 +394,7 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         return k, init, loss, tol, max_iter
 
     def _check_X(self, X, reset):
-        X = validate_X(self, X, order="C", reset=reset)
+        X = validate_data(self, X, dtype=np.float64, order="C", reset=reset)
         return _check_nonnegative(X, "X")
 
     def fit_transform(self, X, y=None, W=None, H=None):

@@ -22,8 +22,7 @@ from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, Transfo
 from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import validate_X
-from .._validation import check_array, check_bool, check_choice, check_int, check_real
+from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
 
 __all__ = ["PCA", "pca_from_correlation"]
 
@@ -144,7 +143,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         check_bool(self.copy, "copy")
         check_bool(self.whiten, "whiten")
         check_choice(self.svd_solver, "svd_solver", ("auto", "full"))
-        X = validate_X(self, X, reset=True, ensure_min_samples=2)
+        X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, m = X.shape
         nc = self._check_n_components(n, m)
         mean = X.mean(axis=0)
@@ -172,7 +171,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def transform(self, X):
         """The principal-component scores y = V^T (x - mean) (16.43) of each row of ``X``."""
         check_is_fitted(self)
-        X = validate_X(self, X, reset=False)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
         Y = (X - self.mean_) @ self.components_.T
         if self.whiten:
             # A direction of (numerically) zero variance is divided by machine epsilon, not by 0, as in
