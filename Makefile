@@ -38,16 +38,16 @@ book: $(STAMP)
 	@echo "The book is at $(CURDIR)/_build/html/index.html"
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/site \
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/book/site \
 		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
 	@echo "Unit tests again with Numba bounds checking: an out-of-range index in a kernel fails loudly."
 	NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR="$$(mktemp -d)" \
-		$(BIN)/python -m pytest -q -n 2 --dist loadfile tests --ignore=tests/site --ignore=tests/test_install.py
+		$(BIN)/python -m pytest -q -n 2 --dist loadfile tests --ignore=tests/book/site --ignore=tests/book/test_install.py
 
 test-site: $(STAMP)
 	scripts/install_browser.sh
 	test -f _build/html/index.html || $(MAKE) book
-	$(BIN)/python -m pytest -n 2 tests/site
+	$(BIN)/python -m pytest -n 2 tests/book/site
 
 # What a Binder reader gets: requirements.txt only (plus nbclient, standing in for Binder's Jupyter server),
 # then postBuild's cache warm-up, which runs every chapter and fails if one fails.
@@ -60,7 +60,7 @@ test-binder:
 	NUMBA_CACHE_DIR="$$(mktemp -d)" $(BINDER_VENV)/bin/python scripts/warm_numba_cache.py
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests --ignore=tests/site
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests --ignore=tests/book/site
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile chapters \

@@ -11,7 +11,7 @@ def _seeded_warnings():
         yield
 
 
-# Property-based test modules (tests/test_properties*.py) each keep a ``CASES`` counter keyed by
+# Property-based test modules (tests/statlib/test_*_properties.py) each keep a ``CASES`` counter keyed by
 # (estimator, "valid" or "invalid"). Under pytest-xdist the counts live in the workers, so each worker sends
 # its totals back to the controller, which prints them all at the end of the run.
 _PROPERTY_CASES = {}
@@ -23,7 +23,7 @@ def _local_property_cases():
 
     cases = Counter()
     for name, module in list(sys.modules.items()):
-        if name.rpartition(".")[2].startswith("test_properties") and isinstance(getattr(module, "CASES", None), Counter):
+        if name.rpartition(".")[2].endswith("_properties") and isinstance(getattr(module, "CASES", None), Counter):
             cases.update(module.CASES)
     return cases
 

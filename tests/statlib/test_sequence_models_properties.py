@@ -1,6 +1,6 @@
 """Property-based tests for the Part I models and functions that take other inputs than (X, y) tables.
 
-The tabular estimators are in ``test_properties.py``; here are the sequence models (three-coin EM,
+The tabular estimators are in ``test_estimators_properties.py``; here are the sequence models (three-coin EM,
 Baum-Welch, linear-chain CRF), the categorical ones (ID3, C4.5, categorical naive Bayes, the kd tree's
 invalid inputs), maximum entropy, the optimiser and the metric and bound functions. As there, valid inputs
 must give finite answers of the right shape and invalid ones a ValueError/TypeError naming the argument.

@@ -1,4 +1,4 @@
-"""What the property-based test modules (tests/test_properties*.py) share: hypothesis settings and checks."""
+"""What the property-based test modules (tests/statlib/test_*_properties.py) share: hypothesis settings and checks."""
 
 import warnings
 

@@ -1,5 +1,5 @@
 """Property-based tests for statlib.cluster: generated valid inputs give finite answers of the right shape, and
-generated invalid inputs are refused with ValueError/TypeError naming the argument (see tests/test_properties.py)."""
+generated invalid inputs are refused with ValueError/TypeError naming the argument (see tests/statlib/test_estimators_properties.py)."""
 
 import warnings
 from collections import Counter

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pybtex.database import parse_file
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bibliography_parses_without_duplicates():

@@ -5,7 +5,7 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TOC = (ROOT / "_toc.yml").read_text()
 CHAPTERS = [ROOT / f"{e}.ipynb" for e in re.findall(r"file:\s*(chapters/\S+)", TOC) if (ROOT / f"{e}.ipynb").exists()]
 
@@ -48,7 +48,7 @@ def test_chapter_map_points_at_every_written_chapter():
 def test_reference_page_documents_every_statlib_subpackage():
     # A subpackage added to statlib must appear on the reference page (chapters/appendix/api.md); viz holds the
     # chapters' plotting helpers, not the library's interface.
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     packages = {p.parent.name for p in (root / "statlib").glob("*/__init__.py")} - {"viz"}
     page = (root / "chapters" / "appendix" / "api.md").read_text()
     documented = set(re.findall(r"^\.\. automodule:: statlib\.(\w+)$", page, flags=re.M))

@@ -25,7 +25,7 @@ ESTIMATORS = {
     "LassoLars": lambda alpha: LassoLars(alpha=alpha),
 }
 # scikit-learn's validation answers a 1-D or 3-D X with "Expected 2D array" / "dim <= 2": it states the
-# expectation rather than the argument's name (accepted, as in tests/test_properties.py).
+# expectation rather than the argument's name (accepted, as in tests/statlib/test_estimators_properties.py).
 X_NAMES = ["X", "2D array", "dim <= 2"]
 
 
