@@ -57,13 +57,36 @@ def book_table(rows, columns, index=None, caption=None):
     return frame
 
 
-def show_source(obj):
-    """Print the source code of a statlib function or class, so the reader sees the implementation.
+def show_source(obj, *, start=None, stop=None):
+    """Print the source of a statlib function or class, so the reader sees the implementation.
 
-    For a Numba kernel, the Python function it compiles is shown.
+    For a Numba kernel, the Python function it compiles is shown. With ``start`` (and ``stop``), only an
+    excerpt is printed: from the first line containing the text ``start`` through the next line containing
+    ``stop`` (or to the end), e.g. ``show_source(kernel, start="# (14.8)", stop="return")``. A chapter prints
+    such excerpts beside the equations they implement, and the whole source in a collapsed cell.
     """
+    for name, value in (("start", start), ("stop", stop)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a string or None, got {type(value).__name__}")
+    if stop is not None and start is None:
+        raise ValueError("stop needs start: an excerpt begins at the line containing start")
     target = getattr(obj, "py_func", obj)
-    print(inspect.getsource(target))
+    source = inspect.getsource(target)
+    if start is None:
+        print(source)
+        return
+    lines = source.splitlines()
+    first = next((i for i, line in enumerate(lines) if start in line), None)
+    if first is None:
+        raise ValueError(f"start: no line of {target.__qualname__} contains {start!r}")
+    last = len(lines) - 1
+    if stop is not None:
+        last = next((i for i in range(first, len(lines)) if stop in lines[i]), None)
+        if last is None:
+            raise ValueError(f"stop: no line of {target.__qualname__} after {start!r} contains {stop!r}")
+    excerpt = lines[first:last + 1]
+    indent = min(len(line) - len(line.lstrip()) for line in excerpt if line.strip())
+    print("\n".join(line[indent:] for line in excerpt))
 
 
 def figure_png(fig, *, dpi=100):
