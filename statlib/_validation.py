@@ -17,6 +17,7 @@ __all__ = [
     "check_same_length",
     "check_real",
     "check_int",
+    "check_numeric",
     "check_bool",
     "check_choice",
     "check_probability_vector",
@@ -40,6 +41,14 @@ def _as_numeric_array(value, name, dtype):
         arr = np.asarray(value, dtype=dtype)
     except (TypeError, ValueError) as exc:
         raise TypeError(f"{name} must be array-like of numbers; could not convert it ({exc})") from None
+    return arr
+
+
+def check_numeric(value, name, *, dtype=np.float64, allow_nonfinite=False):
+    """A number or an array of numbers of any shape (text and complex values refused), finite unless allowed."""
+    arr = _as_numeric_array(value, name, dtype)
+    if not allow_nonfinite and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must contain only finite numbers; found NaN or infinity")
     return arr
 
 

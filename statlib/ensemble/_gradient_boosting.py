@@ -5,7 +5,16 @@ from numba import njit
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
-from .._validation import _as_numeric_array, check_bool, check_choice, check_int, check_real, check_vector, check_same_length, validate_data
+from .._validation import (
+    check_bool,
+    check_choice,
+    check_int,
+    check_numeric,
+    check_real,
+    check_same_length,
+    check_vector,
+    validate_data,
+)
 from ..tree import DecisionTreeRegressor
 from ._stumps import _best_regression_stump, sort_columns
 
@@ -20,9 +29,7 @@ LOSSES = ("squared_error", "absolute_error", "huber")
 def round_half_up(values, decimals=2):
     """Round to ``decimals`` places with halves away from zero, as done by hand (np.round rounds
     halves to even). Used for the book's two-decimal arithmetic in Example 8.2."""
-    values = _as_numeric_array(values, "values", np.float64)
-    if not np.all(np.isfinite(values)):
-        raise ValueError("values must contain only finite numbers; found NaN or infinity")
+    values = check_numeric(values, "values")
     decimals = check_int(decimals, "decimals", low=-300, high=300)
     scale = 10.0**decimals
     # The tiny nudge makes 0.125-like values that binary floating point stores just below the

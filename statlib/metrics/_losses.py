@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._validation import check_choice, check_real
+from .._validation import check_choice, check_numeric, check_real
 
 MARGIN_LOSSES = ("zero_one", "perceptron", "hinge", "logistic", "exponential")
 
@@ -19,12 +19,7 @@ def margin_loss(name, margin, *, log_base=np.e):
     """
     check_choice(name, "name", MARGIN_LOSSES)
     base = check_real(log_base, "log_base", low=1.0, low_inclusive=False)
-    try:
-        m = np.asarray(margin, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"margin must be a number or an array of numbers, got {type(margin).__name__}") from None
-    if not np.all(np.isfinite(m)):
-        raise ValueError("margin must contain only finite numbers")
+    m = check_numeric(margin, "margin")
     if name == "zero_one":
         return (m < 0).astype(float)
     if name == "perceptron":

@@ -8,7 +8,7 @@ from sklearn.base import BaseEstimator, DensityMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import _as_numeric_array, check_array, check_int, check_real, validate_data
+from .._validation import check_array, check_int, check_numeric, check_real, validate_data
 
 __all__ = ["ThreeCoinEM", "three_coin_log_likelihood"]
 
@@ -103,7 +103,9 @@ def three_coin_log_likelihood(y, pi, p, q):
         pi p + (1 - pi) q, which is why Example 9.1 has a whole ridge of maximisers.
     """
     y = _check_outcomes(y, "y")
-    pi, p, q = np.broadcast_arrays(*(_as_numeric_array(v, name, np.float64) for v, name in ((pi, "pi"), (p, "p"), (q, "q"))))
+    pi, p, q = np.broadcast_arrays(
+        *(check_numeric(v, name, allow_nonfinite=True) for v, name in ((pi, "pi"), (p, "p"), (q, "q")))
+    )
     for name, v in (("pi", pi), ("p", p), ("q", q)):
         if not np.all(np.isfinite(v)) or np.any((v < 0) | (v > 1)):
             raise ValueError(f"{name} must lie in [0, 1]")
@@ -172,8 +174,10 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
         self.tol = tol
 
     def _check_params(self):
-        start = [check_real(getattr(self, name), name, low=0.0, high=1.0, low_inclusive=False,
-                            high_inclusive=False) for name in ("pi", "p", "q")]
+        start = [
+            check_real(getattr(self, name), name, low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
+            for name in ("pi", "p", "q")
+        ]
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         tol = check_real(self.tol, "tol", low=0.0)
         return start, max_iter, tol
@@ -186,9 +190,7 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
             X = X.reshape(-1, 1)
         X = validate_data(self, X, dtype=np.float64, reset=reset)
         if X.shape[1] != 1:
-            raise ValueError(
-                f"X must hold one outcome per row (shape (n,) or (n, 1)), got {X.shape[1]} columns"
-            )
+            raise ValueError(f"X must hold one outcome per row (shape (n,) or (n, 1)), got {X.shape[1]} columns")
         return _check_binary(X[:, 0], "X")
 
     def fit(self, X, y=None):
@@ -209,6 +211,7 @@ class ThreeCoinEM(DensityMixin, BaseEstimator):
             warnings.warn(
                 f"ThreeCoinEM did not converge in max_iter={max_iter} iterations (tol={tol:g}).",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 

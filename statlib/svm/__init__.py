@@ -3,12 +3,13 @@
 * :class:`SVC` -- kernel SVM trained by SMO (algorithms 7.4, 7.5), scikit-learn compatible.
 * :func:`primal_qp`, :func:`dual_qp`, :func:`primal_from_dual` -- algorithms 7.1-7.3 as QPs (SciPy).
 * :func:`kernel_matrix`, :func:`string_kernel`, :func:`string_features` -- the kernels of section 7.3.
-* :func:`functional_margin`, :func:`geometric_margin`, :func:`hinge_loss` -- (7.3)-(7.8) and (7.57)-(7.59).
+* :func:`functional_margin`, :func:`geometric_margin` -- (7.3)-(7.8); the hinge loss (7.57)-(7.59) is
+  :func:`statlib.metrics.margin_loss` with ``name="hinge"``.
 """
 
 from ._classes import SVC
-from ._kernels import kernel_matrix, string_features, string_kernel
-from ._margins import functional_margin, geometric_margin, hinge_loss
+from ._kernel_functions import kernel_matrix, string_features, string_kernel
+from ._margins import functional_margin, geometric_margin
 from ._qp import dual_qp, primal_from_dual, primal_qp
 from ._smo import two_variable_update
 
@@ -17,7 +18,6 @@ __all__ = [
     "dual_qp",
     "functional_margin",
     "geometric_margin",
-    "hinge_loss",
     "kernel_matrix",
     "primal_from_dual",
     "primal_qp",

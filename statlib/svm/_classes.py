@@ -10,7 +10,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, validate_data
-from ._kernels import _KERNEL_CODE, KERNELS, _cross_kernel
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 
 _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
@@ -217,7 +217,7 @@ class SVC(ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"SMO stopped after max_iter={max_iter if max_iter != -1 else cap} steps before the KKT "
                 f"conditions held within tol={tol}; the solution is approximate.",
-                ConvergenceWarning,
+                ConvergenceWarning, stacklevel=2
             )
         return self
 

@@ -1,8 +1,8 @@
-"""Margins and the hinge loss of Li Hang sections 7.1.2 and 7.2.4."""
+"""Margins of Li Hang section 7.1.2 (the hinge loss of section 7.2.4 is ``statlib.metrics.margin_loss("hinge", z)``)."""
 
 import numpy as np
 
-from .._validation import _as_numeric_array, check_array, check_real, check_same_length, check_vector
+from .._validation import check_array, check_real, check_same_length, check_vector
 
 
 def _check(X, y, w, b):
@@ -29,11 +29,3 @@ def geometric_margin(X, y, w, b):
     if norm == 0:
         raise ValueError("w must be non-zero for the geometric margin")
     return y * (X @ w + b) / norm
-
-
-def hinge_loss(z):
-    """The hinge loss [1 - z]_+ (7.58)-(7.59) of the functional margin z = y (w . x + b)."""
-    z = _as_numeric_array(z, "z", np.float64)
-    if not np.all(np.isfinite(z)):
-        raise ValueError("z must contain only finite numbers; found NaN or infinity")
-    return np.maximum(0.0, 1.0 - z)

@@ -13,7 +13,7 @@ E_i - E_j = y_i G_i - y_j G_j and the threshold b never has to be tracked during
 import numpy as np
 from numba import njit
 
-from ._kernels import _kernel_row
+from ._kernel_functions import LINEAR, POLY, _kernel_row
 
 # Working-set selection rules.
 WSS_MAX_VIOLATING_PAIR = 0  # first order: Keerthi et al. (2001)
@@ -118,9 +118,9 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         sq_norms[t] = acc
     diag = np.empty(n)
     for t in range(n):
-        if kernel == 0:
+        if kernel == LINEAR:
             diag[t] = sq_norms[t]
-        elif kernel == 1:
+        elif kernel == POLY:
             diag[t] = (gamma * sq_norms[t] + coef0) ** degree
         else:
             diag[t] = 1.0
@@ -173,7 +173,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
                     Gmin = v
                 grad_diff = Gmax - v  # = y_t (E_t - E_i) up to sign: the violation of the pair
                 if grad_diff > 0.0:
-                    if wss == 0:
+                    if wss == WSS_MAX_VIOLATING_PAIR:
                         score = -grad_diff
                     else:
                         curv = diag[i] + diag[t] - 2.0 * Ki[t]

@@ -16,9 +16,9 @@ from collections import Counter
 import numpy as np
 import pytest
 from hypothesis import given
+from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
 
 from statlib import crf, ensemble, hmm, maxent, metrics, mixture, model_selection, neighbors, optim, svm, tree
-from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
 
@@ -274,7 +274,8 @@ def _(rng):
     assert P.shape == (nx, ny) and P.dtype == np.float64 and _finite(P) and np.all(P >= 0)
     assert np.allclose(P.sum(axis=1), 1)
     S = F @ w
-    assert np.allclose(P, np.exp(S - S.max(axis=1, keepdims=True)) / np.exp(S - S.max(axis=1, keepdims=True)).sum(1, keepdims=True))
+    E = np.exp(S - S.max(axis=1, keepdims=True))
+    assert np.allclose(P, E / E.sum(1, keepdims=True))
 
 
 @invalid("maxent_proba")
@@ -328,6 +329,7 @@ def _grad_invalid(fn, with_jac):
             (lambda: fn(*((1.0, g) if with_jac else (1.0,)), np.ones(3)), ["fun"]),
             (lambda: fn(*(((lambda x: [np.nan, x, "a"][rng.integers(3)]),) + head[1:]), np.ones(3)), ["fun"]),
         ] + ([(lambda: fn(f, "grad", np.ones(3)), ["jac"])] if with_jac else [])
+
     return cases
 
 
@@ -354,6 +356,7 @@ def _line_search_valid(search, name):
             assert np.isclose(lam, -(g0 @ p) / (p @ H @ p), rtol=1e-6)
         # an ascent direction is no descent direction: no step
         assert search(fg, x, -p, f0, g0) is None
+
     return case
 
 
@@ -379,17 +382,21 @@ def _line_search_invalid(search, extra):
             (lambda: search(fg, x, p, f0, g0, max_iter=[0, -1, 1.5][rng.integers(3)]), ["max_iter"]),
         ]
         for name, bad in extra.items():
-            out.append((lambda name=name, bad=bad: search(fg, x, p, f0, g0, **{name: bad[rng.integers(len(bad))]}),
-                        [name]))
+            out.append(
+                (lambda name=name, bad=bad: search(fg, x, p, f0, g0, **{name: bad[rng.integers(len(bad))]}), [name])
+            )
         return out
+
     return cases
 
 
 INVALID["armijo_line_search"] = _line_search_invalid(
-    optim.armijo_line_search, {"c1": [0.0, 1.0, -0.1, np.nan], "shrink": [0.0, 1.0, 1.5, np.nan]})
+    optim.armijo_line_search, {"c1": [0.0, 1.0, -0.1, np.nan], "shrink": [0.0, 1.0, 1.5, np.nan]}
+)
 INVALID["wolfe_line_search"] = _line_search_invalid(
-    optim.wolfe_line_search, {"c1": [0.0, 1.0, -0.1, np.nan], "c2": [0.0, 1.0, 1e-5, np.nan],
-                              "lam_max": [0.0, -1.0, np.nan]})
+    optim.wolfe_line_search,
+    {"c1": [0.0, 1.0, -0.1, np.nan], "c2": [0.0, 1.0, 1e-5, np.nan], "lam_max": [0.0, -1.0, np.nan]},
+)
 INVALID["exact_line_search"] = _line_search_invalid(optim.exact_line_search, {"rtol": [0.0, -1.0, np.nan]})
 
 
@@ -397,9 +404,14 @@ def _constrained(rng, n):
     """min ||x - t||^2 subject to sum x <= s (one inequality) and x_0 = e (one equality)."""
     t = rng.normal(size=n)
     s, e = float(rng.normal()), float(rng.normal())
-    return dict(fun=lambda x: float((x - t) @ (x - t)), jac=lambda x: 2 * (x - t),
-                ineq=lambda x: np.array([x.sum() - s]), ineq_jac=lambda x: np.ones((1, n)),
-                eq=lambda x: np.array([x[0] - e]), eq_jac=lambda x: np.eye(1, n))
+    return dict(
+        fun=lambda x: float((x - t) @ (x - t)),
+        jac=lambda x: 2 * (x - t),
+        ineq=lambda x: np.array([x.sum() - s]),
+        ineq_jac=lambda x: np.ones((1, n)),
+        eq=lambda x: np.array([x[0] - e]),
+        eq_jac=lambda x: np.eye(1, n),
+    )
 
 
 @valid("kkt_check")
@@ -411,8 +423,9 @@ def _(rng):
     res = optim.kkt_check(x, alpha, beta, **prob)
     for key in ("stationarity", "complementary_slackness", "primal_feasibility", "dual_feasibility", "max_violation"):
         assert _float(float(res[key])) and res[key] >= 0
-    assert res.max_violation == max(res.stationarity, res.complementary_slackness, res.primal_feasibility,
-                                    res.dual_feasibility)
+    assert res.max_violation == max(
+        res.stationarity, res.complementary_slackness, res.primal_feasibility, res.dual_feasibility
+    )
     assert res.c.shape == (1,) and res.h.shape == (1,)
 
 
@@ -422,7 +435,10 @@ def _(rng):
     prob.pop("fun")
     x = np.zeros(2)
     return [
-        (lambda: optim.kkt_check(_bad(rng, (2,), ("nan", "inf", "text", "empty", "rank")), [0.0], [0.0], **prob), ["x"]),
+        (
+            lambda: optim.kkt_check(_bad(rng, (2,), ("nan", "inf", "text", "empty", "rank")), [0.0], [0.0], **prob),
+            ["x"],
+        ),
         (lambda: optim.kkt_check(x, _bad(rng, (1,), ("nan", "inf", "text")), [0.0], **prob), ["alpha"]),
         (lambda: optim.kkt_check(x, [0.0, 1.0], [0.0], **prob), ["alpha"]),
         (lambda: optim.kkt_check(x, [0.0], _bad(rng, (1,), ("nan", "inf", "text")), **prob), ["beta"]),
@@ -538,10 +554,13 @@ def _qp_invalid(which):
         if which == "primal":
             out.append((lambda: call(X, y, 1.0, squared_slack=1), ["squared_slack"]))
         if which == "from_dual":
-            out.append((lambda: svm.primal_from_dual(X, y, _bad(rng, (n,), ("nan", "inf", "text", "empty"))), ["alpha"]))
+            out.append(
+                (lambda: svm.primal_from_dual(X, y, _bad(rng, (n,), ("nan", "inf", "text", "empty"))), ["alpha"])
+            )
             out.append((lambda: svm.primal_from_dual(X, y, np.ones(n + 1)), ["alpha"]))
             out.append((lambda: svm.primal_from_dual(X, y, alpha, tol=[-1.0, np.nan][rng.integers(2)]), ["tol"]))
         return out
+
     return cases
 
 
@@ -589,6 +608,7 @@ def _margin_invalid(fn, geometric):
         if geometric:
             out.append((lambda: fn(X, y, np.zeros(d), b), ["w"]))
         return out
+
     return cases
 
 
@@ -596,29 +616,14 @@ INVALID["functional_margin"] = _margin_invalid(svm.functional_margin, False)
 INVALID["geometric_margin"] = _margin_invalid(svm.geometric_margin, True)
 
 
-@valid("hinge_loss")
-def _(rng):
-    shape = [(), (int(rng.integers(1, 6)),), (2, int(rng.integers(1, 4)))][rng.integers(3)]
-    z = rng.normal(scale=3, size=shape)
-    loss = svm.hinge_loss(z)
-    assert np.shape(loss) == shape and _finite(loss) and np.allclose(loss, np.maximum(0, 1 - z))
-
-
-@invalid("hinge_loss")
-def _(rng):
-    return [
-        (lambda: svm.hinge_loss(_bad(rng, (3,), ("nan", "inf", "text"))), ["z"]),
-        (lambda: svm.hinge_loss("1.0"), ["z"]),
-    ]
-
-
 @valid("kernel_matrix")
 def _(rng):
     m, n, d = int(rng.integers(1, 7)), int(rng.integers(1, 7)), int(rng.integers(1, 4))
     X, Z = rng.normal(size=(m, d)), rng.normal(size=(n, d))
     kernel = ["linear", "poly", "rbf"][rng.integers(3)]
-    kw = dict(kernel=kernel, gamma=float(rng.uniform(0.1, 2)), degree=int(rng.integers(0, 4)),
-              coef0=float(rng.uniform(0, 2)))
+    kw = dict(
+        kernel=kernel, gamma=float(rng.uniform(0.1, 2)), degree=int(rng.integers(0, 4)), coef0=float(rng.uniform(0, 2))
+    )
     K = svm.kernel_matrix(X, **kw)
     assert K.shape == (m, m) and K.dtype == np.float64 and _finite(K) and np.allclose(K, K.T)
     assert np.linalg.eigvalsh(K).min() >= -1e-8 * max(1.0, np.abs(K).max())  # positive semi-definite (Theorem 7.5)
@@ -686,6 +691,7 @@ def _string_invalid(fn, two):
             (lambda: fn(*head, 2, [0.0, -0.5, 1.5, np.nan, "a"][rng.integers(5)]), ["lam"]),
         ]
         return out
+
     return cases
 
 
@@ -717,6 +723,7 @@ def _(rng):
         args = list(good)
         args[i] = value
         return lambda: svm.two_variable_update(*args)
+
     i = int(rng.integers(len(good)))
     bad = [np.nan, "x", None][rng.integers(3)]
     return [
@@ -764,7 +771,7 @@ def _(rng):
     v = rng.integers(-2000, 2000, size=shape) / 1000 + rng.choice([0.0, 5 * 10.0 ** (-decimals - 1)], size=shape)
     out = ensemble.round_half_up(v, decimals)
     assert np.shape(out) == shape and _finite(out)
-    assert np.all(np.abs(out - v) <= 0.5 * 10.0 ** -decimals + 1e-9)
+    assert np.all(np.abs(out - v) <= 0.5 * 10.0**-decimals + 1e-9)
     assert np.allclose(out, -ensemble.round_half_up(-v, decimals))  # halves go away from zero on both sides
 
 
@@ -845,10 +852,12 @@ def _(rng):
         (lambda: ll(np.array([0, 0.5]), 0.5, 0.5, 0.5), ["y"]),
     ]
     for i, name in enumerate(["pi", "p", "q"]):
+
         def call(i=i):
             theta = [0.5, 0.5, 0.5]
             theta[i] = bad_theta[rng.integers(len(bad_theta))]
             return ll(y, *theta)
+
         out.append((call, [name]))
     return out
 
@@ -863,8 +872,7 @@ def _(rng):
     X = [rng.integers(0, M, size=int(rng.integers(1, 8))) for _ in range(n_seq)]
     S = [rng.integers(0, N, size=len(x)) for x in X]
     given_sizes = bool(rng.integers(2))
-    model = hmm.estimate_from_labelled(X, S, n_states=N if given_sizes else None,
-                                       n_symbols=M if given_sizes else None)
+    model = hmm.estimate_from_labelled(X, S, n_states=N if given_sizes else None, n_symbols=M if given_sizes else None)
     n = N if given_sizes else max(s.max() for s in S) + 1
     m = M if given_sizes else max(x.max() for x in X) + 1
     assert model.startprob.shape == (n,) and model.transmat.shape == (n, n) and model.emissionprob.shape == (n, m)
@@ -949,7 +957,11 @@ def _(rng):
     path, score, delta, psi = crf.viterbi(unary, trans)
     assert path.shape == (n,) and np.issubdtype(path.dtype, np.integer) and path.min() >= 0 and path.max() < m
     assert delta.shape == psi.shape == (n, m) and _finite(delta) and np.all(psi[0] == -1)
-    assert _float(score) and np.isclose(score, crf.sequence_score(unary, trans, path)) and np.isclose(score, delta[-1].max())
+    assert (
+        _float(score)
+        and np.isclose(score, crf.sequence_score(unary, trans, path))
+        and np.isclose(score, delta[-1].max())
+    )
     for y in rng.integers(0, m, size=(8, n)):  # no sampled path scores higher
         assert crf.sequence_score(unary, trans, y) <= score + 1e-9
     assert score <= crf.log_partition(unary, trans) + 1e-9
@@ -963,8 +975,9 @@ def _(rng):
     M = crf.matrix_form(unary, trans, start=start, stop=stop)
     assert M.shape == (n + 1, m, m) and M.dtype == np.float64 and _finite(M) and np.all(M >= 0)
     assert np.all(np.delete(M[0], start, axis=0) == 0) and np.all(M[n][:, stop] == 1)
-    assert np.isclose(np.log(np.linalg.multi_dot(list(M)) if n > 0 else M[0])[start, stop],
-                      crf.log_partition(unary, trans))
+    assert np.isclose(
+        np.log(np.linalg.multi_dot(list(M)) if n > 0 else M[0])[start, stop], crf.log_partition(unary, trans)
+    )
 
 
 def _matrices(rng):
@@ -1001,7 +1014,7 @@ def _(rng):
     assert np.isclose(beta[0, start], crf.normalizer(M, start=start, stop=stop))
     alpha = crf.forward_vectors(M, start=start)
     Z = crf.normalizer(M, start=start, stop=stop)
-    assert np.allclose((alpha[1:n + 1] * beta[1:n + 1]).sum(axis=1), Z)  # sum_j alpha_i(j) beta_i(j) = Z
+    assert np.allclose((alpha[1 : n + 1] * beta[1 : n + 1]).sum(axis=1), Z)  # sum_j alpha_i(j) beta_i(j) = Z
 
 
 @valid("path_probabilities")
@@ -1030,11 +1043,14 @@ def _scores_invalid(fn, extra=None):
         if extra:
             out += extra(rng, unary, trans)
         return out
+
     return cases
 
 
-INVALID["log_partition"] = _scores_invalid(crf.log_partition, lambda rng, u, t: [
-    (lambda: crf.log_partition(u, t, direction=["left", None, 1][rng.integers(3)]), ["direction"])])
+INVALID["log_partition"] = _scores_invalid(
+    crf.log_partition,
+    lambda rng, u, t: [(lambda: crf.log_partition(u, t, direction=["left", None, 1][rng.integers(3)]), ["direction"])],
+)
 INVALID["marginals"] = _scores_invalid(crf.marginals)
 INVALID["viterbi"] = _scores_invalid(crf.viterbi)
 INVALID["sequence_score"] = _scores_invalid(
@@ -1044,11 +1060,15 @@ INVALID["sequence_score"] = _scores_invalid(
         (lambda: crf.sequence_score(u, t, np.full(len(u), [-1, u.shape[1]][rng.integers(2)])), ["y"]),
         (lambda: crf.sequence_score(u, t, np.full(len(u), 0.5)), ["y"]),
         (lambda: crf.sequence_score(u, t, "ab"), ["y"]),
-    ])
-INVALID["matrix_form"] = _scores_invalid(crf.matrix_form, lambda rng, u, t: [
-    (lambda: crf.matrix_form(u, t, start=[-1, u.shape[1], 0.5][rng.integers(3)]), ["start"]),
-    (lambda: crf.matrix_form(u, t, stop=[-1, u.shape[1], "0"][rng.integers(3)]), ["stop"]),
-])
+    ],
+)
+INVALID["matrix_form"] = _scores_invalid(
+    crf.matrix_form,
+    lambda rng, u, t: [
+        (lambda: crf.matrix_form(u, t, start=[-1, u.shape[1], 0.5][rng.integers(3)]), ["start"]),
+        (lambda: crf.matrix_form(u, t, stop=[-1, u.shape[1], "0"][rng.integers(3)]), ["stop"]),
+    ],
+)
 
 
 def _matrices_invalid(fn, keywords):
@@ -1065,6 +1085,7 @@ def _matrices_invalid(fn, keywords):
         for key in keywords:
             out.append((lambda key=key: fn(M, **{key: [-1, m, 0.5, "0"][rng.integers(4)]}), [key]))
         return out
+
     return cases
 
 
@@ -1076,10 +1097,19 @@ INVALID["backward_vectors"] = _matrices_invalid(crf.backward_vectors, ["stop"])
 
 def _random_features(rng, n, m):
     # positions may repeat: a feature still fires once per position
-    trans = [(int(rng.integers(m)), int(rng.integers(m)), rng.integers(1, n, size=int(rng.integers(1, 4))).tolist(),
-              float(rng.normal())) for _ in range(int(rng.integers(0, 4)) if n > 1 else 0)]
-    states = [(int(rng.integers(m)), rng.integers(0, n, size=int(rng.integers(1, 4))).tolist(), float(rng.normal()))
-              for _ in range(int(rng.integers(0, 4)))]
+    trans = [
+        (
+            int(rng.integers(m)),
+            int(rng.integers(m)),
+            rng.integers(1, n, size=int(rng.integers(1, 4))).tolist(),
+            float(rng.normal()),
+        )
+        for _ in range(int(rng.integers(0, 4)) if n > 1 else 0)
+    ]
+    states = [
+        (int(rng.integers(m)), rng.integers(0, n, size=int(rng.integers(1, 4))).tolist(), float(rng.normal()))
+        for _ in range(int(rng.integers(0, 4)))
+    ]
     return trans, states
 
 
@@ -1102,7 +1132,7 @@ def _(rng):
     y = rng.integers(0, m, size=n)
     F = crf.global_features(tf, sf, y, m)
     assert F.shape == (len(tf) + len(sf),) and F.dtype == np.float64 and np.all(F >= 0)
-    assert np.all(F == np.round(F)) and np.all(F[len(tf):] <= n)
+    assert np.all(F == np.round(F)) and np.all(F[len(tf) :] <= n)
 
 
 def _features_invalid(kind):
@@ -1132,6 +1162,7 @@ def _features_invalid(kind):
             out.append((lambda: crf.global_features(tf, sf, np.full(n, [-1, m][rng.integers(2)]), m), ["y"]))
             out.append((lambda: crf.global_features(tf, sf, np.array([0, np.nan, 0, 1]), m), ["y"]))
         return out
+
     return cases
 
 

@@ -63,3 +63,11 @@ def test_complex_input_is_refused_not_truncated():
         v.check_array(np.array([[1 + 2j, 3.0]]), "X")
     with pytest.raises(TypeError, match="y must hold real numbers"):
         v.check_vector([1.0, 2j], "y")
+
+
+def test_check_numeric_keeps_the_shape_and_refuses_text_complex_and_non_finite():
+    assert v.check_numeric(2, "z").shape == () and v.check_numeric([[1, 2]], "z").shape == (1, 2)
+    assert np.isnan(v.check_numeric([np.nan], "z", allow_nonfinite=True)[0])
+    for value, error in (("1.0", TypeError), ([1, "a"], TypeError), ([1j], TypeError), ([np.inf], ValueError)):
+        with pytest.raises(error, match="z"):
+            v.check_numeric(value, "z")

@@ -17,7 +17,9 @@ from numba import njit
 from .._validation import check_array, check_choice, check_int, check_real
 
 KERNELS = ("linear", "poly", "rbf")
-_KERNEL_CODE = {"linear": 0, "poly": 1, "rbf": 2}
+# Codes the Numba kernels branch on (a string cannot be passed into them cheaply).
+LINEAR, POLY, RBF = 0, 1, 2
+_KERNEL_CODE = {"linear": LINEAR, "poly": POLY, "rbf": RBF}
 
 
 @njit(cache=True)
@@ -35,10 +37,10 @@ def _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, out):
         xik = XT[k, i]
         for t in range(n):
             out[t] += xik * XT[k, t]
-    if kernel == 1:
+    if kernel == POLY:
         for t in range(n):
             out[t] = (gamma * out[t] + coef0) ** degree
-    elif kernel == 2:
+    elif kernel == RBF:
         for t in range(n):
             dist2 = sq_norms[i] + sq_norms[t] - 2.0 * out[t]
             if dist2 < 0.0:  # rounding of the expansion near x_i = x_t
@@ -49,9 +51,9 @@ def _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, out):
 def _cross_kernel(A, B, kernel, gamma, degree, coef0):
     """The matrix [K(a_i, b_j)] for the rows of A and B (eqs. 7.66, 7.88, 7.90), via one matrix product."""
     dot = A @ B.T
-    if kernel == 0:
+    if kernel == LINEAR:
         return dot
-    if kernel == 1:
+    if kernel == POLY:
         return (gamma * dot + coef0) ** degree
     dist2 = (A * A).sum(axis=1)[:, None] + (B * B).sum(axis=1)[None, :] - 2.0 * dot
     np.maximum(dist2, 0.0, out=dist2)
