@@ -6,6 +6,7 @@ Subpackages are imported on first use (``statlib.linear_model``, ``statlib.hmm``
 
 import importlib
 import os
+import pkgutil
 import tempfile
 
 __version__ = "0.1.0"
@@ -35,11 +36,8 @@ def _configure_numba_cache():
 
 _configure_numba_cache()
 
-_SUBPACKAGES = (
-    "cluster", "crf", "datasets", "decomposition", "ensemble", "exercises", "feature_selection",
-    "graph", "hmm", "linear_model", "maxent", "metrics", "mixture", "model_selection", "naive_bayes",
-    "neighbors", "optim", "sampling", "sparse_coding", "svm", "topic", "tree", "viz",
-)
+# The subpackages that exist, read from the package folder (so the list can never name one that is missing).
+_SUBPACKAGES = tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg and not m.name.startswith("_")))
 
 
 def __getattr__(name):

@@ -4,6 +4,6 @@ Shared helpers live here; a chapter's own figures and explorers live in ``statli
 (e.g. :mod:`statlib.viz.perceptron`), so notebooks show mathematics and results, not boilerplate.
 """
 
-from ._common import book_table, explorer_panel, figure_png, plot_decision_regions, show_source, time_side_by_side
+from ._common import explorer_panel, figure_png, plot_decision_regions, show_source, time_side_by_side
 
-__all__ = ["book_table", "explorer_panel", "figure_png", "plot_decision_regions", "show_source", "time_side_by_side"]
+__all__ = ["explorer_panel", "figure_png", "plot_decision_regions", "show_source", "time_side_by_side"]

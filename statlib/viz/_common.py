@@ -47,16 +47,6 @@ def time_side_by_side(runs, *, repeat=5, number=1):
     return results
 
 
-def book_table(rows, columns, index=None, caption=None):
-    """A pandas DataFrame laid out like a table of the book (rows of values under ``columns``)."""
-    import pandas as pd
-
-    frame = pd.DataFrame(rows, columns=columns, index=index)
-    if caption is not None:
-        frame.attrs["caption"] = caption
-    return frame
-
-
 def show_source(obj, *, start=None, stop=None):
     """Print the source of a statlib function or class, so the reader sees the implementation.
 

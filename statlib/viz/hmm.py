@@ -25,7 +25,9 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
     T, N = values.shape
     upto = T if upto is None else int(upto)
     state_labels = state_labels or [f"{i + 1}" for i in range(N)]
-    y = lambda i: N - 1 - i  # state 1 on top, as in the book
+    def y(i):  # state 1 on top, as in the book
+        return N - 1 - i
+
     if all_edges:
         for t in range(1, T):
             for j in range(N):

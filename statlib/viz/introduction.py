@@ -45,7 +45,9 @@ def plot_losses():
                 title="0-1 loss (1.9)", ylim=(-0.1, 1.2), xlim=(-1, 1))
     p = np.linspace(0.01, 1, 400)
     axes[2].plot(p, -np.log(p))
-    axes[2].set(xlabel="$P(Y \\mid X)$ given to the true label", ylabel="loss", title="Log loss (1.12): $-\\log P(Y\\mid X)$")
+    axes[2].set(
+        xlabel="$P(Y \\mid X)$ given to the true label", ylabel="loss", title="Log loss (1.12): $-\\log P(Y\\mid X)$"
+    )
     return fig
 
 
@@ -63,8 +65,11 @@ def explorer(x, t, x_test, t_test):
         alpha = 0.0 if log_alpha.value <= -18 else 10.0**log_alpha.value
         fig, ax = plt.subplots(figsize=(5, 3.5))
         model = draw_fit(ax, x, t, degree.value, alpha)
-        ax.set_title(f"M = {degree.value}, λ = {alpha:.2g}: train RMS {rms_error(model, x, t):.3f}, "
-                     f"test RMS {rms_error(model, x_test, t_test):.3f}", fontsize=9)
+        ax.set_title(
+            f"M = {degree.value}, λ = {alpha:.2g}: train RMS {rms_error(model, x, t):.3f}, "
+            f"test RMS {rms_error(model, x_test, t_test):.3f}",
+            fontsize=9,
+        )
         return fig
 
     return explorer_panel([[degree, log_alpha]], draw)

@@ -7,7 +7,8 @@ from ..naive_bayes import CategoricalNB
 
 def probability_table(model, *, feature_names=None, value_order=None):
     """The estimates of a fitted :class:`CategoricalNB`, one row per probability, written as the book does
-    ((count + lambda) / (total + S lambda), unreduced), as an exact fraction and as a float: the prior first, then each class's conditionals feature by feature. Numeric classes are listed from the
+    ((count + lambda) / (total + S lambda), unreduced), as an exact fraction and as a float: the prior first, then
+    each class's conditionals feature by feature. Numeric classes are listed from the
     largest down (the book's Y = 1 before Y = -1); ``value_order`` (a list per feature) lists a feature's
     values in the book's order instead of sorted."""
     import pandas as pd
@@ -20,19 +21,26 @@ def probability_table(model, *, feature_names=None, value_order=None):
     classes = list(range(n_classes))
     if np.issubdtype(np.asarray(model.classes_).dtype, np.number):
         classes = classes[::-1]
-    rows = [(f"P(Y={model.classes_[k]})", f"{model.class_count_[k] + pa:g}/{n + n_classes * pa:g}", prior[k])
-            for k in classes]
+    rows = [
+        (f"P(Y={model.classes_[k]})", f"{model.class_count_[k] + pa:g}/{n + n_classes * pa:g}", prior[k])
+        for k in classes
+    ]
     for k in classes:
         for j, table in enumerate(conditional):
             values = list(model.categories_[j])
             s_j = len(values)
-            for value in (value_order[j] if value_order is not None else values):
+            for value in value_order[j] if value_order is not None else values:
                 l = values.index(value)
                 as_counts = f"{model.category_count_[j][k, l] + a:g}/{model.class_count_[k] + s_j * a:g}"
                 rows.append((f"P({names[j]}={value} | Y={model.classes_[k]})", as_counts, table[k, l]))
-    return pd.DataFrame({"from the counts": [r[1] for r in rows], "fraction": [str(r[2]) for r in rows],
-                         "value": [float(r[2]) for r in rows]},
-                        index=pd.Index([r[0] for r in rows], name="probability"))
+    return pd.DataFrame(
+        {
+            "from the counts": [r[1] for r in rows],
+            "fraction": [str(r[2]) for r in rows],
+            "value": [float(r[2]) for r in rows],
+        },
+        index=pd.Index([r[0] for r in rows], name="probability"),
+    )
 
 
 def plot_estimates(ax, models, feature, *, feature_name=None):
@@ -45,8 +53,12 @@ def plot_estimates(ax, models, feature, *, feature_name=None):
     width = 0.8 / len(labels)
     for m, label in enumerate(labels):
         probs = np.exp(models[label].feature_log_prob_[feature])
-        ax.bar(np.arange(len(groups)) + (m - (len(labels) - 1) / 2) * width, [probs[k, l] for k, l in groups],
-               width, label=label)
+        ax.bar(
+            np.arange(len(groups)) + (m - (len(labels) - 1) / 2) * width,
+            [probs[k, l] for k, l in groups],
+            width,
+            label=label,
+        )
     name = feature_name or f"X({feature + 1})"
     ax.set_xticks(np.arange(len(groups)), [f"{values[l]}\nY={first.classes_[k]}" for k, l in groups], fontsize=8)
     ax.set(ylabel=f"P({name} = a | Y)", title=f"{name}: estimates of (4.9) and (4.10)")
@@ -72,11 +84,16 @@ def explorer(X, y, x, *, feature_names=None):
     def draw():
         model = CategoricalNB(alpha=lam.value).fit(X, y)
         post = model.predict_proba([x])[0]
-        fig, axes = plt.subplots(1, 3, figsize=(13, 3.4), constrained_layout=True,
-                                 gridspec_kw={"width_ratios": [1, 1, 0.5]})
+        fig, axes = plt.subplots(
+            1, 3, figsize=(13, 3.4), constrained_layout=True, gridspec_kw={"width_ratios": [1, 1, 0.5]}
+        )
         for j in range(2):
-            plot_estimates(axes[j], {"MLE (λ = 0)": mle, f"λ = {lam.value:.2g}": model}, j,
-                           feature_name=None if feature_names is None else feature_names[j])
+            plot_estimates(
+                axes[j],
+                {"MLE (λ = 0)": mle, f"λ = {lam.value:.2g}": model},
+                j,
+                feature_name=None if feature_names is None else feature_names[j],
+            )
         axes[2].bar([str(c) for c in model.classes_], post, color=["tab:red", "tab:blue"])
         axes[2].set(ylim=(0, 1), xlabel="class c", ylabel="P(Y = c | x)", title=f"posterior of x = {tuple(x)}")
         return fig

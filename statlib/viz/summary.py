@@ -34,9 +34,13 @@ def classifiers():
 def plot_margin_losses(ax, *, log_base=2):
     """Li Hang's Figure 12.2: the 0-1 loss and its surrogates against the margin y f(x)."""
     m = np.linspace(-2, 2.5, 901)
-    styles = {"zero_one": ("0-1 loss", "k"), "perceptron": ("perceptron loss", "tab:purple"),
-              "hinge": ("hinge loss (12.1)", "tab:blue"), "logistic": ("logistic loss (12.2), log base 2", "tab:orange"),
-              "exponential": ("exponential loss (12.3)", "tab:green")}
+    styles = {
+        "zero_one": ("0-1 loss", "k"),
+        "perceptron": ("perceptron loss", "tab:purple"),
+        "hinge": ("hinge loss (12.1)", "tab:blue"),
+        "logistic": ("logistic loss (12.2), log base 2", "tab:orange"),
+        "exponential": ("exponential loss (12.3)", "tab:green"),
+    }
     for name, (label, colour) in styles.items():
         kwargs = {"log_base": log_base} if name == "logistic" else {}
         ax.plot(m, margin_loss(name, m, **kwargs), color=colour, label=label, lw=2 if name == "zero_one" else 1.5)

@@ -8,7 +8,7 @@ cuts a 2-D feature space into (Figure 5.2 (a)); ``plot_impurities`` is Figures 5
 
 import numpy as np
 
-from ..tree import ID3Classifier, Tree
+from ..tree import ID3Classifier
 
 
 class _Box:
@@ -28,7 +28,9 @@ def _id3_boxes(model, class_names, feature_names, root=None):
         counts = ", ".join(f"{int(c)}" for c in node.class_counts)
         if node.is_leaf:
             return _Box(f"{classes[node.prediction]}\n[{counts}]", True, colour=node.prediction)
-        kids = [(str(model.categories_[node.feature][code]), build(child)) for code, child in sorted(node.children.items())]
+        kids = [
+            (str(model.categories_[node.feature][code]), build(child)) for code, child in sorted(node.children.items())
+        ]
         return _Box(f"{names[node.feature]}?\n[{counts}]", False, kids)
 
     return build(root if root is not None else model.tree_)
@@ -45,8 +47,10 @@ def _cart_boxes(tree, classes, feature_names, regression):
         if tree.children_left[t] < 0:
             return _Box(body, True, colour=colour)
         name = feature_names[tree.feature[t]] if feature_names is not None else f"x({tree.feature[t] + 1})"
-        kids = [(f"≤ {_fmt(tree.threshold[t])}", build(tree.children_left[t])),
-                (f"> {_fmt(tree.threshold[t])}", build(tree.children_right[t]))]
+        kids = [
+            (f"≤ {_fmt(tree.threshold[t])}", build(tree.children_left[t])),
+            (f"> {_fmt(tree.threshold[t])}", build(tree.children_right[t])),
+        ]
         return _Box(f"{name}\nN = {n}", False, kids)
 
     return build(0)
@@ -93,8 +97,16 @@ def plot_tree(model, ax=None, *, tree=None, feature_names=None, class_names=None
     for b in boxes:
         for label, child in b.children:
             ax.plot([b.x, child.x], [b.y - 0.18, child.y + 0.18], color="0.35", lw=1, zorder=1)
-            ax.text(0.4 * b.x + 0.6 * child.x, 0.4 * b.y + 0.6 * child.y, label, ha="center", va="center", fontsize=fontsize - 1,
-                    bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none"), zorder=3)
+            ax.text(
+                0.4 * b.x + 0.6 * child.x,
+                0.4 * b.y + 0.6 * child.y,
+                label,
+                ha="center",
+                va="center",
+                fontsize=fontsize - 1,
+                bbox=dict(boxstyle="round,pad=0.15", fc="white", ec="none"),
+                zorder=3,
+            )
     for b in boxes:
         face = "white" if b.colour is None else (*cmap(b.colour % 10)[:3], 0.25)
         if b.leaf:
@@ -189,8 +201,10 @@ def pruning_explorer(model, X, y, X_test, y_test, *, feature_names=None, class_n
         plot_partition(axes[0], model, X, y, tree=t, feature_names=feature_names, class_names=class_names)
         train = _accuracy(t, model.classes_, X, y)
         test = _accuracy(t, model.classes_, X_test, y_test)
-        axes[0].set_title(f"T_{step.value}: alpha = {alpha:.4f}, |T| = {t.n_leaves}; "
-                          f"accuracy train {train:.3f}, test {test:.3f}", fontsize=9)
+        axes[0].set_title(
+            f"T_{step.value}: alpha = {alpha:.4f}, |T| = {t.n_leaves}; accuracy train {train:.3f}, test {test:.3f}",
+            fontsize=9,
+        )
         plot_tree(model, axes[1], tree=t, feature_names=feature_names, class_names=class_names, fontsize=7)
         return fig
 
@@ -211,8 +225,16 @@ def demo_explorer():
     from ..tree import DecisionTreeClassifier
 
     iris = load_iris()
-    X_fit, X_held, y_fit, y_held = train_test_split(iris.data[:, 2:], iris.target, test_size=50, random_state=0,
-                                                    stratify=iris.target)
+    X_fit, X_held, y_fit, y_held = train_test_split(
+        iris.data[:, 2:], iris.target, test_size=50, random_state=0, stratify=iris.target
+    )
     full = DecisionTreeClassifier().fit(X_fit, y_fit)
-    return pruning_explorer(full, X_fit, y_fit, X_held, y_held, feature_names=["petal length (cm)", "petal width (cm)"],
-                            class_names=list(iris.target_names))
+    return pruning_explorer(
+        full,
+        X_fit,
+        y_fit,
+        X_held,
+        y_held,
+        feature_names=["petal length (cm)", "petal width (cm)"],
+        class_names=list(iris.target_names),
+    )
