@@ -1,11 +1,12 @@
 """Write ``chapters/appendix/chapter-map.md``: every section of the source books and where this book covers it.
 
-Li Hang's sections come from the table of contents at the start of the seed text
-(``../shared/seeds/002_*.txt``, lines "N.M title page"); the other sources are listed chapter by
-chapter. A section points to the page of this book that covers it, or says that the page is not
-written yet. Rerun after adding a chapter to ``_toc.yml``.
+Li Hang's sections are those of the book's table of contents, kept in ``scripts/data/lihang_toc.tsv``
+(chapter, section number, Chinese title); the other sources are listed chapter by chapter below. A section
+points to the page of this book that covers it, or says that the page is not written yet. Rerun after adding
+a chapter to ``_toc.yml``.
 
-    python scripts/make_chapter_map.py [path/to/seed]
+    python scripts/make_chapter_map.py
+    python scripts/make_chapter_map.py --extract path/to/lihang.txt   # rebuild the TSV from a text of the book
 """
 
 import re
@@ -14,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "chapters" / "appendix" / "chapter-map.md"
+LIHANG_TOC = ROOT / "scripts" / "data" / "lihang_toc.tsv"
 
 # Li Hang chapter (or appendix letter) -> page of this book (without suffix), as planned in the book map.
 LIHANG_PAGES = {
@@ -60,9 +62,9 @@ def written_pages():
     return set(re.findall(r"file:\s*chapters/(\S+)", (ROOT / "_toc.yml").read_text()))
 
 
-def lihang_sections(seed):
-    """(chapter, number, title) from the seed's table of contents, in order."""
-    lines = Path(seed).read_text().splitlines()
+def extract_lihang_toc(text_path):
+    """(chapter, number, title) from the table of contents of a plain-text copy of the book, in order."""
+    lines = Path(text_path).read_text().splitlines()
     start = next(i for i, l in enumerate(lines) if l.strip() == "目 录")
     end = next(i for i, l in enumerate(lines[start:], start) if l.startswith("附录 E"))
     sections = []
@@ -80,6 +82,18 @@ def lihang_sections(seed):
     return sections
 
 
+def write_lihang_toc(sections):
+    header = "# Li Hang, 统计学习方法 (2nd ed.), table of contents: chapter, section number, title"
+    rows = ["\t".join(row) for row in sections]
+    LIHANG_TOC.write_text("\n".join([header, *rows]) + "\n", encoding="utf-8")
+
+
+def lihang_sections():
+    """(chapter, number, title) of every chapter, section, subsection and appendix of Li Hang, in order."""
+    lines = LIHANG_TOC.read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("\t")) for line in lines if line and not line.startswith("#")]
+
+
 def cell(page, written):
     if page not in written:
         return "*not written yet*"
@@ -91,7 +105,8 @@ def cell(page, written):
     return f"[{title.strip()}](../{page}.ipynb)"
 
 
-def main(seed):
+def render():
+    """The chapter map page as text, from scripts/data/lihang_toc.tsv, OTHER_SOURCES and _toc.yml."""
     written = written_pages()
     out = [
         "# Chapter map: from the source books to this book",
@@ -104,16 +119,24 @@ def main(seed):
         "| section | title | page of this book |",
         "|---|---|---|",
     ]
-    for chapter, number, title in lihang_sections(seed):
+    for chapter, number, title in lihang_sections():
         label = f"**{number}**" if not number[0].isdigit() else number
         out.append(f"| {label} | {title} | {cell(LIHANG_PAGES[chapter], written)} |")
     for source, rows in OTHER_SOURCES:
         out += ["", f"## {source}", "", "| section | page of this book |", "|---|---|"]
         out += [f"| {title} | {cell(page, written)} |" for title, page in rows]
-    OUT.write_text("\n".join(out) + "\n")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    OUT.write_text(render(), encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":
-    default = next((ROOT.parent / "shared" / "seeds").glob("002_*.txt"), None)
-    main(sys.argv[1] if len(sys.argv) > 1 else default)
+    if len(sys.argv) == 3 and sys.argv[1] == "--extract":
+        write_lihang_toc(extract_lihang_toc(sys.argv[2]))
+        print(f"wrote {LIHANG_TOC.relative_to(ROOT)}")
+    elif len(sys.argv) > 1:
+        sys.exit(__doc__)
+    main()

@@ -11,15 +11,22 @@ CHAPTERS = [ROOT / f"{e}.ipynb" for e in re.findall(r"file:\s*(chapters/\S+)", T
 
 
 def markdown(path):
-    return "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "markdown")
+    return "\n".join(
+        "".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "markdown"
+    )
+
+
+def script(name):
+    """A module of scripts/ (the generators of the book's apparatus)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        return __import__(name)
+    finally:
+        sys.path.pop(0)
 
 
 def glossary_patterns():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import make_glossary
-    finally:
-        sys.path.pop(0)
+    make_glossary = script("make_glossary")
     return make_glossary.PLAIN, make_glossary.LINKED
 
 
@@ -39,10 +46,25 @@ def test_chapter_map_points_at_every_written_chapter():
     chapter_map = (ROOT / "chapters" / "appendix" / "chapter-map.md").read_text()
     for path in CHAPTERS:
         page = path.relative_to(ROOT / "chapters").with_suffix("")
-        if page.parts[0] in ("supervised", "unsupervised", "linear", "kernel", "features") or page.name == "optimization":
+        if (
+            page.parts[0] in ("supervised", "unsupervised", "linear", "kernel", "features")
+            or page.name == "optimization"
+        ):
             assert f"(../{page}.ipynb)" in chapter_map, f"the chapter map does not point at {page}"
     linked = set(re.findall(r"\(\.\./([\w/-]+)\.ipynb\)", chapter_map))
     assert all((ROOT / "chapters" / f"{page}.ipynb").exists() for page in linked)
+
+
+def test_chapter_map_is_regenerated_from_the_repository_alone():
+    # scripts/make_chapter_map.py needs nothing outside the repository, and the committed page is its output.
+    make_chapter_map = script("make_chapter_map")
+    sections = make_chapter_map.lihang_sections()
+    assert sections[0] == ("1", "Chapter 1", "统计学习及监督学习概论") and sections[-1][1] == "Appendix E"
+    assert {chapter for chapter, _, _ in sections} == set(make_chapter_map.LIHANG_PAGES)
+    rendered = make_chapter_map.render()
+    assert rendered == (ROOT / "chapters" / "appendix" / "chapter-map.md").read_text(encoding="utf-8"), (
+        "the chapter map is out of date: run scripts/make_chapter_map.py"
+    )
 
 
 def test_reference_page_documents_every_statlib_subpackage():
