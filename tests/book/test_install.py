@@ -72,3 +72,22 @@ def test_cache_fallback_logic(tmp_path, monkeypatch):
     (tmp_path / "tmp").mkdir()
     statlib._configure_numba_cache()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "tmp" / "statlib-numba")
+
+
+def test_requirements_pin_the_library_and_the_book_extra_and_nothing_else():
+    # pyproject.toml says what the library needs and what a reader of the book needs on top (the `book` extra);
+    # requirements.txt (what Binder installs) pins exactly those, plus llvmlite, numba's own compiler.
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = {Requirement(r).name.lower() for r in project["dependencies"] + project["optional-dependencies"]["book"]}
+    pinned = {}
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line and not line.startswith("-e"):
+            requirement = Requirement(line)
+            pinned[requirement.name.lower()] = requirement
+    assert set(pinned) - {"llvmlite"} == declared
+    assert all(str(r.specifier).startswith("==") for r in pinned.values()), "requirements.txt pins exact versions"
