@@ -16,11 +16,12 @@ export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help venv book test test-portable test-site test-binder ci unit notebooks lab outputs bench publish clean
+.PHONY: help venv book lint test test-portable test-site test-binder ci unit notebooks lab outputs bench publish clean
 
 help:
 	@echo "make book     build the HTML book into _build/html (strict: warnings are errors)"
 	@echo "make test     run the unit tests and strict nbval over every chapter"
+	@echo "make lint     check the code style with ruff (part of make test)"
 	@echo "make test-portable  rerun the notebooks and unit tests under other OpenBLAS kernels and Numba's generic CPU"
 	@echo "make ci       what CI runs: test, book, test-site, test-binder"
 	@echo "make test-site  open every page of the built book in headless Chromium and check it"
@@ -46,9 +47,10 @@ book: $(STAMP)
 	$(BIN)/jupyter-book build --all -W -n --keep-going .
 	@echo "The book is at $(CURDIR)/_build/html/index.html"
 
-test: $(STAMP)
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/book/site \
-		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg
+		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
+		statlib --doctest-modules
 	$(MAKE) --no-print-directory test-portable
 
 # The committed outputs were computed on one machine; a reader's laptop, GitHub's runners and Binder have other
@@ -84,6 +86,10 @@ test-binder:
 	$(BINDER_VENV)/bin/python -m pip install -q -r requirements.txt nbclient==0.11.0
 	$(BINDER_VENV)/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	NUMBA_CACHE_DIR="$$(mktemp -d)" $(BINDER_VENV)/bin/python scripts/warm_numba_cache.py
+
+# The code's house style (rules in pyproject.toml).
+lint: $(STAMP)
+	$(BIN)/ruff check statlib tests benchmarks scripts _ext
 
 # What CI runs (.ci/run and the GitHub workflows alike).
 ci: test book test-site test-binder

@@ -11,8 +11,8 @@ A case module in ``benchmarks/cases/`` defines a module-level ``CASE = Case(...)
 Everything that is timed runs single-threaded (the runner sets the thread variables before any import).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 @dataclass(frozen=True)

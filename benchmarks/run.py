@@ -124,7 +124,9 @@ def chapter_times(notebooks, cache_dir):
             "print(time.perf_counter() - t)"
         )
         env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(cache_dir))
-        proc = subprocess.run([sys.executable, "-c", code, str(nb_path)], env=env, capture_output=True, text=True, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(nb_path)], env=env, capture_output=True, text=True, cwd=ROOT
+        )
         if proc.returncode != 0:
             raise RuntimeError(f"{nb_path} failed:\n{proc.stderr[-2000:]}")
         times[str(Path(nb_path).relative_to(ROOT))] = float(proc.stdout.strip().splitlines()[-1])
@@ -136,8 +138,7 @@ def suite_time():
     start = datetime.datetime.now()
     proc = subprocess.run(["make", "test"], cwd=ROOT, capture_output=True, text=True)
     seconds = (datetime.datetime.now() - start).total_seconds()
-    summaries = [line.strip("= ") for line in proc.stdout.splitlines()
-                 if re.match(r"=* ?\d+ (passed|failed)", line)]
+    summaries = [line.strip("= ") for line in proc.stdout.splitlines() if re.match(r"=* ?\d+ (passed|failed)", line)]
     if proc.returncode != 0:
         raise RuntimeError(f"make test failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-2000:]}")
     return {"seconds": seconds, "pytest_summaries": summaries}
@@ -148,8 +149,9 @@ def main(argv=None):
     parser.add_argument("--only", nargs="*", help="case names (default: all)")
     parser.add_argument("--size", default="full", choices=["full", "smoke"])
     parser.add_argument("--output", default=str(ROOT / "benchmarks" / "results.json"))
-    parser.add_argument("--chapters", action="store_true",
-                        help="also time every chapter, with a cold and then a warm Numba cache")
+    parser.add_argument(
+        "--chapters", action="store_true", help="also time every chapter, with a cold and then a warm Numba cache"
+    )
     parser.add_argument("--suite", action="store_true", help="also time the whole test suite (make test)")
     args = parser.parse_args(argv)
     names = case_names() if args.only is None else args.only  # `--only` alone: no cases (e.g. with --suite)
@@ -168,9 +170,12 @@ def main(argv=None):
             print(f"{name:14s} FAILED: {str(exc)[-1500:]}", flush=True)
             continue
         results["cases"][name] = row
-        print(f"{name:14s} statlib {row['statlib_s']:9.4f} s  reference {row['reference_s']:9.4f} s  "
-              f"ratio {row['ratio']:5.2f} (target {row['target_ratio']:g})  "
-              f"first call {row['statlib_first_call_s']:.2f} s", flush=True)
+        print(
+            f"{name:14s} statlib {row['statlib_s']:9.4f} s  reference {row['reference_s']:9.4f} s  "
+            f"ratio {row['ratio']:5.2f} (target {row['target_ratio']:g})  "
+            f"first call {row['statlib_first_call_s']:.2f} s",
+            flush=True,
+        )
     if args.chapters:
         notebooks = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
         with tempfile.TemporaryDirectory() as cache:
@@ -180,7 +185,10 @@ def main(argv=None):
             print(f"{name:50s} cold {results['chapters_cold_cache_s'][name]:6.1f} s   warm {warm:6.1f} s", flush=True)
     if args.suite:
         results["make_test"] = suite_time()
-        print(f"make test: {results['make_test']['seconds']:.0f} s; " + "; ".join(results["make_test"]["pytest_summaries"]))
+        print(
+            f"make test: {results['make_test']['seconds']:.0f} s; "
+            + "; ".join(results["make_test"]["pytest_summaries"])
+        )
     results["machine"] = machine()
     results["import_statlib_s"] = import_time()
     results["date"] = datetime.date.today().isoformat()

@@ -7,8 +7,6 @@ compared are the final log p(w, z) (20.26), which agree to well under 1% once th
 
 import logging
 
-import numpy as np
-
 from benchmarks._case import Case
 from benchmarks._corpus import lda_corpus
 

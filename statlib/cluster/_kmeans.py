@@ -99,7 +99,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
 
 @njit(cache=True)
 def _assign(X, centres_t, half_norms, products, labels):
-    """Nearest centre of every row of ``X``, in blocks of ``products.shape[0]`` rows; returns how many labels changed."""
+    """Nearest centre of every row of ``X``, in blocks of ``products.shape[0]`` rows; returns the labels changed."""
     n = X.shape[0]
     no_sums = np.empty((0, 0))
     no_counts = np.empty(0, dtype=np.int64)
@@ -556,8 +556,17 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
     ([0, 1, 1, 1, 0], 26.5)
     """
 
-    def __init__(self, n_clusters=8, *, init="k-means++", n_init="auto", max_iter=300, tol=1e-4,
-                 random_state=None, algorithm="hamerly"):
+    def __init__(
+        self,
+        n_clusters=8,
+        *,
+        init="k-means++",
+        n_init="auto",
+        max_iter=300,
+        tol=1e-4,
+        random_state=None,
+        algorithm="hamerly",
+    ):
         self.n_clusters = n_clusters
         self.init = init
         self.n_init = n_init
@@ -577,8 +586,9 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
             init = check_choice(self.init, "init", _INITS)
             centres = None
         elif self.init is None or callable(self.init):
-            raise TypeError(f"init must be 'k-means++', 'random' or an array of initial centres, "
-                            f"got {type(self.init).__name__}")
+            raise TypeError(
+                f"init must be 'k-means++', 'random' or an array of initial centres, got {type(self.init).__name__}"
+            )
         else:
             init = "array"
             centres = check_array(self.init, "init")
@@ -590,8 +600,11 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         else:
             n_init = check_int(self.n_init, "n_init", low=1)
         if init == "array" and n_init != 1:
-            warnings.warn(f"init is an array of centres, so only one run is made (n_init={n_init} ignored)",
-                          RuntimeWarning, stacklevel=3)
+            warnings.warn(
+                f"init is an array of centres, so only one run is made (n_init={n_init} ignored)",
+                RuntimeWarning,
+                stacklevel=3,
+            )
             n_init = 1
         return k, init, centres, n_init, max_iter, tol
 
@@ -637,13 +650,18 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         self._n_features_out = k
         distinct = len(np.unique(labels))
         if distinct < k:
-            warnings.warn(f"KMeans found only {distinct} distinct clusters (n_clusters={k}): X holds fewer "
-                          "distinct points than clusters", ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"KMeans found only {distinct} distinct clusters (n_clusters={k}): X holds fewer "
+                "distinct points than clusters",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         if not converged and max_iter > 0:
             warnings.warn(
                 f"KMeans did not converge in max_iter={max_iter} iterations (tol={tol:g}): the partition was "
                 "still changing; increase max_iter or tol.",
-                ConvergenceWarning, stacklevel=2,
+                ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 

@@ -238,7 +238,9 @@ def _check_scores(unary, trans):
         if not np.all(np.isfinite(trans_arr)):
             raise ValueError("trans must contain only finite numbers; found NaN or infinity")
         if trans_arr.shape[0] != max(n - 1, 1) and trans_arr.shape[0] != 1:
-            raise ValueError(f"trans must hold n-1 = {n - 1} matrices (one per neighbouring pair), got {trans_arr.shape[0]}")
+            raise ValueError(
+                f"trans must hold n-1 = {n - 1} matrices (one per neighbouring pair), got {trans_arr.shape[0]}"
+            )
         trans_arr = np.ascontiguousarray(trans_arr)
     if trans_arr.shape[1:] != (m, m):
         raise ValueError(f"trans must have shape ({m}, {m}) to match unary's {m} labels, got {trans_arr.shape[1:]}")
@@ -414,7 +416,7 @@ def path_probabilities(M, *, start=0, stop=0):
     """
     M, start, stop = _check_matrices(M, start, stop)
     n, m = M.shape[0] - 1, M.shape[1]
-    if m ** n > 2_000_000:
+    if m**n > 2_000_000:
         raise ValueError(f"M describes {m}**{n} paths; enumerate only small examples (use normalizer)")
     paths = np.array(list(itertools.product(range(m), repeat=n)), dtype=np.int64).reshape(-1, n)
     full = np.column_stack([np.full(len(paths), start), paths, np.full(len(paths), stop)])

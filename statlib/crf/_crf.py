@@ -12,7 +12,6 @@ and everything in :mod:`statlib.crf._chain` applies with ``unary = x @ state_wei
 ``trans = transition_weights_``.
 """
 
-import numbers
 import warnings
 
 import numpy as np
@@ -208,7 +207,9 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
                         raise TypeError(f"y[{j}] must be an array of labels, got a string")
                     lab = np.asarray(lab)
                     if lab.ndim != 1 or lab.shape[0] != n:
-                        raise ValueError(f"y[{j}] must be 1-D with {n} labels (the length of X[{j}]), got shape {lab.shape}")
+                        raise ValueError(
+                            f"y[{j}] must be 1-D with {n} labels (the length of X[{j}]), got shape {lab.shape}"
+                        )
                     ys.append(lab)
                 Xs, ys = validate_data(self, Xs, np.concatenate(ys), reset=reset, dtype=np.float64, order="C")
             else:
@@ -217,9 +218,11 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
             was_list = True
         else:
             if isinstance(y, (list, tuple)) and len(y) and not isinstance(y[0], (str, bytes)) and np.ndim(y[0]) == 1:
-                raise ValueError("y is a list of label sequences, so X must be a list of 2-D arrays, one "
-                                 "(n_positions, n_features) array per sequence; X[0] is not 2-D "
-                                 f"(shape {np.shape(X[0]) if len(X) else ()})")
+                raise ValueError(
+                    "y is a list of label sequences, so X must be a list of 2-D arrays, one "
+                    "(n_positions, n_features) array per sequence; X[0] is not 2-D "
+                    f"(shape {np.shape(X[0]) if len(X) else ()})"
+                )
             if y is not None:
                 Xs, ys = validate_data(self, X, y, reset=reset, dtype=np.float64, order="C")
             else:
@@ -245,7 +248,7 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------------------------------
 
     def _unpack(self, w, d, m):
-        return w[: d * m].reshape(d, m), w[d * m:].reshape(m, m)
+        return w[: d * m].reshape(d, m), w[d * m :].reshape(m, m)
 
     def _objective(self, w, X, offsets, emp, c2):
         """f(w) and its gradient g(w) = E_P[F] - E_P~[F] + 2 c2 w, eqs. (11.50)-(11.51), summed over sequences."""
@@ -302,6 +305,7 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
                 f"LinearChainCRF ({method}) stopped at max_iter={max_iter} before meeting tol={tol}; "
                 "increase max_iter or loosen tol.",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 
@@ -316,6 +320,7 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
 
             z0, bounds = np.zeros(2 * k), [(0.0, None)] * (2 * k)
         else:
+
             def fun(z):
                 return self._objective(z, X, offsets, emp, c2)
 
@@ -325,8 +330,15 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
         def record(intermediate_result):
             curve.append(float(intermediate_result.fun))
 
-        res = minimize(fun, z0, jac=True, method="L-BFGS-B", bounds=bounds, callback=record,
-                       options={"maxiter": max_iter, "gtol": tol, "ftol": 1e-10, "maxcor": 10})
+        res = minimize(
+            fun,
+            z0,
+            jac=True,
+            method="L-BFGS-B",
+            bounds=bounds,
+            callback=record,
+            options={"maxiter": max_iter, "gtol": tol, "ftol": 1e-10, "maxcor": 10},
+        )
         z = res.x
         w = z[:k] - z[k:] if c1 > 0 else z
         converged = res.status == 0
@@ -396,14 +408,18 @@ class LinearChainCRF(ClassifierMixin, BaseEstimator):
         U, offsets, was_list = self._scores(X)
         node = np.empty_like(U)
         pair = np.zeros((1, len(self.classes_), len(self.classes_)))
-        _batch_expectations(np.ascontiguousarray(U), np.ascontiguousarray(self.transition_weights_), offsets, node, pair)
+        _batch_expectations(
+            np.ascontiguousarray(U), np.ascontiguousarray(self.transition_weights_), offsets, node, pair
+        )
         return [node[a:b] for a, b in zip(offsets[:-1], offsets[1:])] if was_list else node
 
     def log_likelihood(self, X, y):
         """sum_j log P_w(y_j | x_j) (the log-likelihood L(w) of §11.4.1, without the penalty)."""
         Xs, ys, offsets, _ = self._stack(X, y, reset=False)
         y_idx = np.searchsorted(self.classes_, ys)
-        if np.any(y_idx >= len(self.classes_)) or np.any(self.classes_[np.minimum(y_idx, len(self.classes_) - 1)] != ys):
+        if np.any(y_idx >= len(self.classes_)) or np.any(
+            self.classes_[np.minimum(y_idx, len(self.classes_) - 1)] != ys
+        ):
             raise ValueError("y contains labels not seen in fit")
         m = len(self.classes_)
         w = np.concatenate([self.state_weights_.ravel(), self.transition_weights_.ravel()])

@@ -24,5 +24,6 @@ def _example_9_1():
 def _exercise_9_3():
     return Bunch(
         y=np.array([-67, -48, 6, 8, 14, 16, 23, 24, 28, 29, 41, 49, 56, 60, 75], dtype=float),
-        DESCR="Li Hang Exercise 9.3: fifteen observations for a two-component Gaussian mixture (no starting point given).",
+        DESCR="Li Hang Exercise 9.3: fifteen observations for a two-component Gaussian mixture "
+        "(no starting point given).",
     )

@@ -396,13 +396,13 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         n, m = X.shape
         c = self.n_components
         if not whiten and c is not None:
-            warnings.warn("n_components is ignored when whiten=False", UserWarning)
+            warnings.warn("n_components is ignored when whiten=False", UserWarning, stacklevel=2)
             c = None
         if c is None:
             c = min(n, m)
         if c > min(n, m):
             warnings.warn(f"n_components={c} is more than min(n_samples, n_features); using {min(n, m)}",
-                          UserWarning)
+                          UserWarning, stacklevel=2)
             c = min(n, m)
         if whiten:
             mean, Xc = _center(X)
@@ -431,7 +431,7 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             raise ValueError("FastICA produced a non-finite unmixing matrix: X is degenerate for this contrast")
         if not converged:
             warnings.warn(f"FastICA did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase "
-                          "max_iter or tol.", ConvergenceWarning)
+                          "max_iter or tol.", ConvergenceWarning, stacklevel=2)
         self.n_iter_ = n_iter
         for stale in ("mean_", "whitening_"):  # from an earlier fit with whitening
             self.__dict__.pop(stale, None)

@@ -421,7 +421,9 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
                 raise ValueError(f"H must have shape (n_components, n_features) = {(k, m)}, got {H.shape}")
         else:
             if W is not None or H is not None:
-                warnings.warn("W and H are used only with init='custom'; they are ignored", RuntimeWarning)
+                warnings.warn(
+                    "W and H are used only with init='custom'; they are ignored", RuntimeWarning, stacklevel=2
+                )
             W, H = _initialize(X, k, init, self.random_state)
             W, H = np.ascontiguousarray(W), np.ascontiguousarray(H)
         W, H, n_iter, converged = _run_mu(X, W, H, loss, max_iter, tol, True)
@@ -440,8 +442,11 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     @staticmethod
     def _warn_if_not_converged(converged, tol, max_iter):
         if tol > 0 and not converged:
-            warnings.warn(f"NMF did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase "
-                          "max_iter or tol.", ConvergenceWarning)
+            warnings.warn(
+                f"NMF did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase max_iter or tol.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
 
     def transform(self, X):
         """W for new data with the fitted H held fixed: the W-updates alone, from W = sqrt(mean(X) / k).

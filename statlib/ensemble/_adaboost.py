@@ -15,7 +15,9 @@ _PERFECT_ERROR = 1e-10
 
 
 @njit(cache=True)
-def _adaboost_fit(X, sorted_values, order, y, w, allow_constant, features, thresholds, polarities, alphas, errors, normalizers):
+def _adaboost_fit(
+    X, sorted_values, order, y, w, allow_constant, features, thresholds, polarities, alphas, errors, normalizers
+):
     """Algorithm 8.1 with decision stumps as the weak learner, for ``len(alphas)`` rounds at most.
 
     ``y`` holds -1/+1 and ``w`` the initial distribution D_1 (summing to 1); it is overwritten with
@@ -157,7 +159,8 @@ class AdaBoostClassifier(ClassifierMixin, BaseEstimator):
         self.classes_, y_index = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError(
-                f"y must contain at least two classes (with positive sample_weight); got 1 class: {self.classes_.tolist()}"
+                "y must contain at least two classes (with positive sample_weight); "
+                f"got 1 class: {self.classes_.tolist()}"
             )
         sorted_values, order = sort_columns(X)
         positives = [1] if len(self.classes_) == 2 else range(len(self.classes_))

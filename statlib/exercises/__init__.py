@@ -6,7 +6,7 @@ exercises with :func:`register`; this package imports them all on first use. Ids
 ``"mlapp-13.3"``, ``"lihang-2.3b"``.
 """
 
-from ._registry import Feedback, check, exercise_ids, quiz, quiz_questions, register
 from ._checkers import exact, numeric, predicate
+from ._registry import Feedback, check, exercise_ids, quiz, quiz_questions, register
 
 __all__ = ["Feedback", "check", "exercise_ids", "quiz", "quiz_questions", "register", "exact", "numeric", "predicate"]

@@ -22,7 +22,10 @@ register(
     "lihang-1.2",
     numeric([0.7, -(0.7 * np.log(0.7) + 0.3 * np.log(0.3))], atol=1e-4),
     hint="the empirical risk is -(1/n) sum log P(y_i) = -(k/n) log p - (1 - k/n) log(1 - p); set its derivative to 0.",
-    prompts=["the p that minimises the empirical log-loss risk", "the minimal empirical risk (natural log, 4 decimals)"],
+    prompts=[
+        "the p that minimises the empirical log-loss risk",
+        "the minimal empirical risk (natural log, 4 decimals)",
+    ],
 )
 
 # Ours: the least N for which the bound (1.33) with d = 100 and delta = 0.05 is at most 0.05.

@@ -10,7 +10,8 @@ from ._registry import register
 register(
     "lihang-3.1",
     numeric(0.0, atol=1e-12),
-    hint="classify each training point by its own nearest neighbour: which point is nearest to x_i, and at what distance?",
+    hint="classify each training point by its own nearest neighbour: which point is nearest to x_i, "
+    "and at what distance?",
     prompts=["What is the training error rate of the 1-NN rule on a training set whose points are all distinct?"],
 )
 
@@ -19,9 +20,11 @@ register(
     "lihang-3.2",
     numeric([2.0, 3.0], atol=1e-9),
     hint="go down the tree to the leaf containing x, then back up; at (5, 4) the circle around x crosses the "
-         "line x(2) = 4, so the other child's region must be searched. Answer with the point's coordinates.",
-    prompts=["The nearest neighbour of x = (3, 4.5): its first coordinate x(1) =",
-             "... and its second coordinate x(2) ="],
+    "line x(2) = 4, so the other child's region must be searched. Answer with the point's coordinates.",
+    prompts=[
+        "The nearest neighbour of x = (3, 4.5): its first coordinate x(1) =",
+        "... and its second coordinate x(2) =",
+    ],
 )
 
 
@@ -40,8 +43,10 @@ def _agrees_with_linear_scan(knn):
         expected = np.argsort(np.linalg.norm(X - x, axis=1))[:k]
         got = np.sort(np.asarray(knn(tree, x, k), dtype=np.int64).ravel())
         if got.shape != (k,) or not np.array_equal(got, np.sort(expected)):
-            return False, (f"on trial {trial} (n={len(X)}, k={k}) your search returned {got.tolist()}, "
-                           f"but the {k} nearest points are {np.sort(expected).tolist()}.")
+            return False, (
+                f"on trial {trial} (n={len(X)}, k={k}) your search returned {got.tolist()}, "
+                f"but the {k} nearest points are {np.sort(expected).tolist()}."
+            )
     return True, ""
 
 
@@ -50,5 +55,5 @@ register(
     "lihang-3.3",
     predicate(_agrees_with_linear_scan, success="your search agrees with a linear scan on 20 random trees."),
     hint="keep the k best points in a max-heap; the hypersphere's radius is the distance to the k-th best, "
-         "and it is infinite until k points have been seen.",
+    "and it is infinite until k points have been seen.",
 )

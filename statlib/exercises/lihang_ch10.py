@@ -16,15 +16,17 @@ register(
     "lihang-10.1",
     numeric(_P_10_1, atol=5e-6),
     hint="run the backward recursion beta_t(i) = sum_j a_ij b_j(o_{t+1}) beta_{t+1}(j) from beta_4 = 1, "
-         "then P = sum_i pi_i b_i(o_1) beta_1(i); give at least five significant digits.",
-    prompts=["P(O | λ) for O = (red, white, red, white) under the model of Example 10.2 (at least 5 significant digits):"],
+    "then P = sum_i pi_i b_i(o_1) beta_1(i); give at least five significant digits.",
+    prompts=[
+        "P(O | λ) for O = (red, white, red, white) under the model of Example 10.2 (at least 5 significant digits):"
+    ],
 )
 
 register(
     "lihang-10.2",
     numeric(0.536952, atol=5e-4),
     hint="gamma_4(3) = alpha_4(3) beta_4(3) / P(O | lambda): run the forward pass to t = 4 and the backward "
-         "pass down to t = 4, and divide by P(O | lambda) = sum_i alpha_8(i).",
+    "pass down to t = 4, and divide by P(O | lambda) = sum_i alpha_8(i).",
     prompts=["P(i_4 = q_3 | O, λ) (3 decimals or more):"],
 )
 
@@ -47,7 +49,7 @@ register(
     "lihang-10.3",
     _checker_10_3,
     hint="keep delta_t(i) and Psi_t(i) for t = 1..4 as in Example 10.3, take the largest delta_4, then "
-         "follow Psi back from it.",
+    "follow Psi back from it.",
     prompts=[f"i*_{t} (a state 1, 2 or 3):" for t in range(1, 5)],
 )
 
@@ -68,7 +70,7 @@ register(
     "lihang-10.4",
     _checker_10_4,
     hint="for each t compute sum_i sum_j alpha_t(i) a_ij b_j(o_{t+1}) beta_{t+1}(j) with the alpha and beta "
-         "of Exercise 10.1 (0-based rows t-1 and t).",
+    "of Exercise 10.1 (0-based rows t-1 and t).",
     prompts=[f"The double sum at t = {t} (7 significant digits):" for t in (1, 2, 3)],
 )
 
@@ -86,7 +88,10 @@ def _operation_10_5(answer):
 
 register(
     "lihang-10.5",
-    predicate(_operation_10_5, success="yes: delta replaces the sum over predecessors j in alpha's recursion by "
-                                        "a maximum (and records the argmax in Psi)."),
+    predicate(
+        _operation_10_5,
+        success="yes: delta replaces the sum over predecessors j in alpha's recursion by "
+        "a maximum (and records the argmax in Psi).",
+    ),
     hint="compare (10.16) with (10.45) term by term: which operation is applied over the predecessor j?",
 )

@@ -65,7 +65,8 @@ def _parse_sequences(X, name):
             )
         if raw.ndim == 2 and raw.shape[0] > 0 and raw.shape[1] == 0:
             raise ValueError(
-                f"{name} holds sequences of length 0: 0 feature(s) (shape={raw.shape}) while a minimum of 1 is required."
+                f"{name} holds sequences of length 0: 0 feature(s) (shape={raw.shape}) "
+                "while a minimum of 1 is required."
             )
         arr = check_array(raw, name, ndim=raw.ndim, dtype=np.int64)
         if arr.ndim == 1:
@@ -95,7 +96,7 @@ def _regroup(values, offsets, layout):
         return values
     if layout == "matrix":
         return values.reshape(len(offsets) - 1, -1)
-    return [values[offsets[s]:offsets[s + 1]] for s in range(len(offsets) - 1)]
+    return [values[offsets[s] : offsets[s + 1]] for s in range(len(offsets) - 1)]
 
 
 class CategoricalHMM(BaseEstimator):
@@ -152,7 +153,8 @@ class CategoricalHMM(BaseEstimator):
     -----
     ``forward`` and ``backward`` return the book's unscaled alpha and beta and P(O | lambda) by
     default; these underflow for long sequences (with two equally likely symbols, P(O | lambda) is
-    about 10^-30 000 for 100 000 observations). With ``scaled=True`` they return each time step's probabilities normalised to
+    about 10^-30 000 for 100 000 observations). With ``scaled=True`` they return each time step's probabilities
+    normalised to
     sum to one and the log-probability log P(O | lambda) instead, at the same cost. ``viterbi``
     works in log space and returns P* (or log P* with ``log=True``).
 
@@ -177,8 +179,18 @@ class CategoricalHMM(BaseEstimator):
     (array([3, 3, 3]), 0.0147)
     """
 
-    def __init__(self, startprob=None, transmat=None, emissionprob=None, *, n_states=None, n_symbols=None,
-                 max_iter=100, tol=1e-4, random_state=None):
+    def __init__(
+        self,
+        startprob=None,
+        transmat=None,
+        emissionprob=None,
+        *,
+        n_states=None,
+        n_symbols=None,
+        max_iter=100,
+        tol=1e-4,
+        random_state=None,
+    ):
         self.startprob = startprob
         self.transmat = transmat
         self.emissionprob = emissionprob
@@ -385,7 +397,7 @@ class CategoricalHMM(BaseEstimator):
         obs, offsets, layout = self._sequences(X)
         paths = np.empty_like(obs)
         for s in range(len(offsets) - 1):
-            paths[offsets[s]:offsets[s + 1]] = self.viterbi(obs[offsets[s]:offsets[s + 1]])[0]
+            paths[offsets[s] : offsets[s + 1]] = self.viterbi(obs[offsets[s] : offsets[s + 1]])[0]
         return _regroup(paths, offsets, layout)
 
     def score_samples(self, X):
@@ -396,7 +408,7 @@ class CategoricalHMM(BaseEstimator):
         alpha, scale = np.empty((2, pi.shape[0])), np.empty(1)  # only the last two rows are kept
         out = np.empty(len(offsets) - 1)
         for s in range(len(out)):
-            out[s] = _forward_scaled(pi, AT, BT, obs[offsets[s]:offsets[s + 1]], alpha, scale)
+            out[s] = _forward_scaled(pi, AT, BT, obs[offsets[s] : offsets[s + 1]], alpha, scale)
         return out
 
     def score(self, X, y=None):
@@ -468,8 +480,9 @@ class CategoricalHMM(BaseEstimator):
             start_acc[:] = 0.0
             trans_acc[:] = 0.0
             emit_acc[:] = 0.0
-            log_prob = _baum_welch_stats(pi, A, self._t(A), self._t(B), obs, offsets, alpha, beta, scale,
-                                         start_acc, trans_acc, emit_acc)
+            log_prob = _baum_welch_stats(
+                pi, A, self._t(A), self._t(B), obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
+            )
             if log_prob == -np.inf:
                 raise ValueError(
                     "X contains a sequence of probability zero under the current parameters "
@@ -493,6 +506,7 @@ class CategoricalHMM(BaseEstimator):
                 f"Baum-Welch did not converge in max_iter={max_iter} iterations (last gain in log-likelihood "
                 f"{history[-1] - history[-2] if len(history) > 1 else float('nan'):.3g} >= tol={tol}).",
                 ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 
@@ -543,7 +557,9 @@ def estimate_from_labelled(X, states, n_states=None, n_symbols=None):
     M = int(obs.max()) + 1 if n_symbols is None else check_int(n_symbols, "n_symbols", low=1)
     _check_symbols(obs, "X", M)
     if labels.max() >= N:
-        raise ValueError(f"states must hold state labels 0..{N - 1} (the model has {N} hidden states); found {labels.max()}")
+        raise ValueError(
+            f"states must hold state labels 0..{N - 1} (the model has {N} hidden states); found {labels.max()}"
+        )
     starts = offsets[:-1]
     ends = offsets[1:]
     start_counts = np.bincount(labels[starts], minlength=N).astype(float)

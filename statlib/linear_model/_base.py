@@ -2,6 +2,7 @@
 
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
+
 from .._validation import validate_data
 
 

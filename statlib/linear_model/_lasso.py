@@ -387,7 +387,7 @@ class ElasticNet(RegressorMixin, BaseEstimator):
             warnings.warn(
                 f"Coordinate descent stopped at max_iter={max_iter} epochs without reaching tol={tol}: "
                 f"duality gap {gap / n:.3e}, needed {tol * float(yc @ yc) / n:.3e}. Increase max_iter, or "
-                f"loosen tol.", ConvergenceWarning)
+                f"loosen tol.", ConvergenceWarning, stacklevel=2)
         self.coef_ = w
         self.intercept_ = float(y_mean - x_mean @ w) if fit_intercept else 0.0
         self.n_iter_ = int(n_epochs)

@@ -99,7 +99,7 @@ def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alph
         alphas_bp, coefs_bp, status = _lars(X, y, alpha_min, 500 if max_iter is None else max_iter)
         if status:
             warnings.warn(f"LARS stopped after max_iter={max_iter} segments at alpha={alphas_bp[-1]:.6g}, above "
-                          f"alpha_min={alpha_min:.6g}; increase max_iter.", ConvergenceWarning)
+                          f"alpha_min={alpha_min:.6g}; increase max_iter.", ConvergenceWarning, stacklevel=2)
         if alphas is None:
             return alphas_bp, coefs_bp
         if alphas[-1] < alphas_bp[-1] and (status or alpha_min > 0):
@@ -115,5 +115,5 @@ def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alph
         bad = np.flatnonzero(~converged)
         warnings.warn(f"Coordinate descent did not reach tol={tol} within max_iter epochs at {bad.size} of "
                       f"{len(alphas)} alphas (the first at alpha={alphas[bad[0]]:.6g}); increase max_iter.",
-                      ConvergenceWarning)
+                      ConvergenceWarning, stacklevel=2)
     return alphas, coefs

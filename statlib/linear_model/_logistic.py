@@ -392,7 +392,7 @@ class LogisticRegression(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"LogisticRegression (solver={solver!r}) stopped after {res.nit} iterations without reaching "
                 f"tol={tol:g} ({res.message}); increase max_iter, or the data may be separable with no penalty.",
-                ConvergenceWarning,
+                ConvergenceWarning, stacklevel=2
             )
         return self
 

@@ -164,7 +164,9 @@ def maxent_proba(F, w):
     ctx, lab, feat, val = _triplets(F)
     S = _scores(ctx, lab, feat, val, w, F.shape[0], F.shape[1])
     if not np.all(np.isfinite(S)):
-        raise ValueError("F and w give a score w . f(x, y) that overflows to infinity; scale the features or weights down")
+        raise ValueError(
+            "F and w give a score w . f(x, y) that overflows to infinity; scale the features or weights down"
+        )
     return _conditional(S)[0]
 
 
@@ -228,8 +230,10 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
     inert = np.bincount(feat[p_x[ctx] > 0], minlength=n_feat) == 0
     dead = np.flatnonzero((lowest >= 0) & (emp <= 0) & ~inert)
     if dead.size:
-        raise ValueError(f"feature {dead[0]} has zero empirical expectation E_P~(f_i) = 0: its maximum-likelihood "
-                         "weight is -infinity; drop it from F")
+        raise ValueError(
+            f"feature {dead[0]} has zero empirical expectation E_P~(f_i) = 0: its maximum-likelihood "
+            "weight is -infinity; drop it from F"
+        )
 
     def loglik(weights):
         return -_objective(ctx, lab, feat, val, weights, p_x, emp, n_x, n_y)[0]
@@ -259,21 +263,47 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
             nit += 1
             path.append(w.copy())
             ll_path.append(loglik(w))
-        result = OptimizeResult(x=w, w=w, success=status == 0, status=status, nit=nit,
-                                message="The constraints E_P(f_i) = E_P~(f_i) hold to tol." if status == 0
-                                else "Maximum number of iterations has been exceeded.",
-                                path=np.array(path), loglik_path=np.array(ll_path), closed_form=bool(constant))
+        result = OptimizeResult(
+            x=w,
+            w=w,
+            success=status == 0,
+            status=status,
+            nit=nit,
+            message="The constraints E_P(f_i) = E_P~(f_i) hold to tol."
+            if status == 0
+            else "Maximum number of iterations has been exceeded.",
+            path=np.array(path),
+            loglik_path=np.array(ll_path),
+            closed_form=bool(constant),
+        )
     else:
-        res = minimize(lambda v: _objective(ctx, lab, feat, val, v, p_x, emp, n_x, n_y), w, jac=True,
-                       method=method, tol=tol, max_iter=max_iter)
+        res = minimize(
+            lambda v: _objective(ctx, lab, feat, val, v, p_x, emp, n_x, n_y),
+            w,
+            jac=True,
+            method=method,
+            tol=tol,
+            max_iter=max_iter,
+        )
         # minimize stops on the 2-norm; report success on the constraint residual (max norm) as IIS does.
         w = res.x
-        result = OptimizeResult(x=w, w=w, success=bool(np.max(np.abs(res.jac)) < tol), status=res.status,
-                                nit=res.nit, message=res.message, path=res.path, loglik_path=-res.fun_path)
+        result = OptimizeResult(
+            x=w,
+            w=w,
+            success=bool(np.max(np.abs(res.jac)) < tol),
+            status=res.status,
+            nit=res.nit,
+            message=res.message,
+            path=res.path,
+            loglik_path=-res.fun_path,
+        )
     if not result.success:
-        warnings.warn(f"fit_maxent (method={method!r}) stopped after {result.nit} iterations without meeting "
-                      f"tol={tol:g}: {result.message} Increase max_iter or loosen tol.", ConvergenceWarning,
-                      stacklevel=2)
+        warnings.warn(
+            f"fit_maxent (method={method!r}) stopped after {result.nit} iterations without meeting "
+            f"tol={tol:g}: {result.message} Increase max_iter or loosen tol.",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
     result["method"] = method
     result["proba"] = _conditional(_scores(ctx, lab, feat, val, w, n_x, n_y))[0]
     result["loglik"] = loglik(w)

@@ -134,10 +134,17 @@ def em_gmm_1d(y, alpha, mu, sigma2, *, max_iter=100, tol=1e-10, m_step="em", ste
             break
     if tol is not None and not converged:
         warnings.warn(
-            f"em_gmm_1d did not converge in max_iter={max_iter} iterations (tol={tol:g}).", ConvergenceWarning
+            f"em_gmm_1d did not converge in max_iter={max_iter} iterations (tol={tol:g}).",
+            ConvergenceWarning,
+            stacklevel=2,
         )
     return Bunch(
-        alpha=np.array(alphas), mu=np.array(mus), sigma2=np.array(sigma2s),
-        log_likelihood=np.array(logliks), q_gain=np.array(gains), gamma=gamma,
-        n_iter=len(gains), converged=converged,
+        alpha=np.array(alphas),
+        mu=np.array(mus),
+        sigma2=np.array(sigma2s),
+        log_likelihood=np.array(logliks),
+        q_gain=np.array(gains),
+        gamma=gamma,
+        n_iter=len(gains),
+        converged=converged,
     )

@@ -517,7 +517,7 @@ class GaussianMixture(DensityMixin, BaseEstimator):
             warnings.warn(
                 f"GaussianMixture did not converge in max_iter={hp['max_iter']} iterations "
                 f"(tol={hp['tol']:g}); increase max_iter or tol, or try another initialisation.",
-                ConvergenceWarning,
+                ConvergenceWarning, stacklevel=2
             )
         return self
 

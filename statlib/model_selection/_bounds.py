@@ -27,7 +27,8 @@ def hoeffding_bound(n_hypotheses, n_samples, delta):
 
 
 def hoeffding_sample_size(n_hypotheses, epsilon, delta):
-    """The least N for which :func:`hoeffding_bound` is at most ``epsilon``: ceil((log d + log(1/delta)) / (2 eps^2))."""
+    """The least N for which :func:`hoeffding_bound` is at most ``epsilon``:
+    ceil((log d + log(1/delta)) / (2 eps^2))."""
     d = check_int(n_hypotheses, "n_hypotheses", low=1)
     epsilon = check_real(epsilon, "epsilon", low=0.0, low_inclusive=False)
     delta = check_real(delta, "delta", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)

@@ -277,7 +277,7 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"{impossible.sum()} sample(s) have probability zero under every class (a value never seen "
                 "with any class and alpha=0); their posterior (4.5) is 0/0 and is returned as NaN. "
-                "Use alpha > 0 (eq. 4.10).", RuntimeWarning)
+                "Use alpha > 0 (eq. 4.10).", RuntimeWarning, stacklevel=2)
             top[impossible] = 0.0
         with np.errstate(invalid="ignore", divide="ignore"):
             log_norm = top + np.log(np.exp(jll - top).sum(axis=1, keepdims=True))

@@ -94,7 +94,9 @@ def minkowski_distance(a, b, p=2):
     if A.shape[1] != B.shape[1]:
         raise ValueError(f"a and b must have the same number of features; got {A.shape[1]} and {B.shape[1]}")
     if A.shape[0] != B.shape[0] and 1 not in (A.shape[0], B.shape[0]):
-        raise ValueError(f"a and b must have the same number of points (or one point); got {A.shape[0]} and {B.shape[0]}")
+        raise ValueError(
+            f"a and b must have the same number of points (or one point); got {A.shape[0]} and {B.shape[0]}"
+        )
     diff = np.abs(A - B)
     if np.isinf(p):
         out = diff.max(axis=1)

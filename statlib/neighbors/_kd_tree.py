@@ -401,7 +401,8 @@ def _search_bbox(Xs, index, start, end, mid, left, right, lower, upper, x, p, be
 
     The walk of algorithm 3.3: down first, at each node into the child whose box is nearer to ``x``
     (the one holding ``x`` when a box does), then back up, skipping every subtree that the hypersphere
-    (radius: the distance to the current k-th nearest point) does not meet. The test uses the bounding box of the subtree's points instead of the hyper-rectangle cut out
+    (radius: the distance to the current k-th nearest point) does not meet. The test uses the bounding box of the
+    subtree's points instead of the hyper-rectangle cut out
     by the splitting planes; the box lies inside the rectangle, so it is never farther from ``x`` and
     usually much closer to the points, and more subtrees are skipped (scikit-learn's kd tree does the
     same). Entering a node, its own point is checked at once; its children are pushed nearer box last,
@@ -482,8 +483,25 @@ def _query_bbox(Xs, index, start, end, mid, left, right, lower, upper, max_depth
     no_trace = np.empty((0, 3), np.int64)
     no_trace_value = np.empty((0, 2))
     for r in range(n_queries):
-        _search_bbox(Xs, index, start, end, mid, left, right, lower, upper, Q[r], p, best_d, best_i, stack_node,
-                     stack_bound, no_trace, no_trace_value)
+        _search_bbox(
+            Xs,
+            index,
+            start,
+            end,
+            mid,
+            left,
+            right,
+            lower,
+            upper,
+            Q[r],
+            p,
+            best_d,
+            best_i,
+            stack_node,
+            stack_bound,
+            no_trace,
+            no_trace_value,
+        )
         for j in range(k):
             out_d[r, j] = best_d[j]
             out_i[r, j] = best_i[j]
@@ -569,8 +587,9 @@ class KDTree:
         self.leaf_size = check_int(leaf_size, "leaf_size", low=1)
         self.p = check_p(p)
         self.bounds = check_choice(bounds, "bounds", ("book", "bbox"))
-        (self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right,
-         self.depth) = _build(self.data, self.leaf_size)
+        (self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right, self.depth) = _build(
+            self.data, self.leaf_size
+        )
         leaf = self._mid < 0
         stored = np.where(leaf, self.start, self._mid)
         single = (self.end - self.start) == 1
@@ -581,8 +600,9 @@ class KDTree:
         self._max_depth = int(self.depth.max())
         if self.bounds == "bbox":
             self._sorted = np.ascontiguousarray(self.data[self.index])  # the data in tree order
-            self.node_lower, self.node_upper = _bounding_boxes(self._sorted, self.start, self.end, self._mid,
-                                                               self.left, self.right)
+            self.node_lower, self.node_upper = _bounding_boxes(
+                self._sorted, self.start, self.end, self._mid, self.left, self.right
+            )
         else:
             self._sorted = self.node_lower = self.node_upper = None
 
@@ -592,9 +612,11 @@ class KDTree:
         return len(self.start)
 
     def __repr__(self):
-        return (f"KDTree(n_samples={self.data.shape[0]}, n_features={self.data.shape[1]}, "
-                f"leaf_size={self.leaf_size}, p={self.p:g}, bounds={self.bounds!r}, n_nodes={self.n_nodes}, "
-                f"depth={self._max_depth})")
+        return (
+            f"KDTree(n_samples={self.data.shape[0]}, n_features={self.data.shape[1]}, "
+            f"leaf_size={self.leaf_size}, p={self.p:g}, bounds={self.bounds!r}, n_nodes={self.n_nodes}, "
+            f"depth={self._max_depth})"
+        )
 
     def _check_queries(self, X):
         single = np.ndim(X) == 1
@@ -636,10 +658,35 @@ class KDTree:
     def _query_reduced(self, Q, k):
         """Kernel call for validated queries ``Q`` (2-D, float64, C order) and ``k``: reduced distances, indices."""
         if self.bounds == "bbox":
-            return _query_bbox(self._sorted, self.index, self.start, self.end, self._mid, self.left, self.right,
-                               self.node_lower, self.node_upper, self._max_depth, Q, k, self.p)
-        return _query(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right,
-                      self._max_depth, Q, k, self.p)
+            return _query_bbox(
+                self._sorted,
+                self.index,
+                self.start,
+                self.end,
+                self._mid,
+                self.left,
+                self.right,
+                self.node_lower,
+                self.node_upper,
+                self._max_depth,
+                Q,
+                k,
+                self.p,
+            )
+        return _query(
+            self.data,
+            self.index,
+            self.start,
+            self.end,
+            self._mid,
+            self.node_axis,
+            self.left,
+            self.right,
+            self._max_depth,
+            Q,
+            k,
+            self.p,
+        )
 
     def search_path(self, x, k=1):
         """Run algorithm 3.3 for one target point and record every step.
@@ -664,16 +711,51 @@ class KDTree:
         capacity = 2 * self.n_nodes + self.data.shape[0] + 1
         trace, trace_value = np.empty((capacity, 3), np.int64), np.empty((capacity, 2))
         if self.bounds == "bbox":  # returns the k best sorted
-            n_steps = _search_bbox(self._sorted, self.index, self.start, self.end, self._mid, self.left, self.right,
-                                   self.node_lower, self.node_upper, Q[0], self.p, heap_d, heap_i, stack_node,
-                                   stack_bound, trace, trace_value)
+            n_steps = _search_bbox(
+                self._sorted,
+                self.index,
+                self.start,
+                self.end,
+                self._mid,
+                self.left,
+                self.right,
+                self.node_lower,
+                self.node_upper,
+                Q[0],
+                self.p,
+                heap_d,
+                heap_i,
+                stack_node,
+                stack_bound,
+                trace,
+                trace_value,
+            )
         else:
             stack_gap, gap = np.empty((depth, self.data.shape[1])), np.empty(self.data.shape[1])
-            n_steps = _search(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left,
-                              self.right, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, stack_gap, gap,
-                              trace, trace_value)
+            n_steps = _search(
+                self.data,
+                self.index,
+                self.start,
+                self.end,
+                self._mid,
+                self.node_axis,
+                self.left,
+                self.right,
+                Q[0],
+                self.p,
+                heap_d,
+                heap_i,
+                stack_node,
+                stack_bound,
+                stack_gap,
+                gap,
+                trace,
+                trace_value,
+            )
             _heap_sort(heap_d, heap_i, k)
         values = _unreduce(trace_value[:n_steps], self.p)
-        steps = [SearchStep(_EVENT_NAMES[e], int(node), int(point), float(dist), float(radius))
-                 for (e, node, point), (dist, radius) in zip(trace[:n_steps], values)]
+        steps = [
+            SearchStep(_EVENT_NAMES[e], int(node), int(point), float(dist), float(radius))
+            for (e, node, point), (dist, radius) in zip(trace[:n_steps], values)
+        ]
         return _unreduce(heap_d, self.p), heap_i, steps

@@ -2,7 +2,6 @@
 
 import numpy as np
 
-
 __all__ = ["rosenbrock", "rosenbrock_grad", "rosenbrock_hess"]
 
 

@@ -117,7 +117,8 @@ def _armijo_line_search(fg, x, p, f0, g0, *, lam0=1.0, c1=1e-4, shrink=0.5, max_
 
 
 def _exact_line_search(fg, x, p, f0, g0, *, lam0=1.0, rtol=1e-12, max_iter=100):
-    """lambda_k = argmin_{lambda >= 0} f(x + lambda p), eq. (A.4), located as a root of phi'(lambda) = g(x + lambda p).p.
+    """lambda_k = argmin_{lambda >= 0} f(x + lambda p), eq. (A.4), located as a root of phi'(lambda) = g(x + lambda
+    p).p.
 
     First brackets the minimiser: doubling lam while phi keeps decreasing with phi' < 0, halving when the
     trial step is too long; then the Illinois variant of regula falsi (with bisection as a safeguard)
@@ -214,6 +215,9 @@ def exact_line_search(fg, x, p, f0, g0, *, lam0=1.0, rtol=1e-12, max_iter=100):
     return _exact_line_search(fg, x, p, f0, g0, lam0=lam0, rtol=rtol, max_iter=max_iter)
 
 
-for _public, _private in ((wolfe_line_search, _wolfe_line_search), (armijo_line_search, _armijo_line_search),
-                          (exact_line_search, _exact_line_search)):
+for _public, _private in (
+    (wolfe_line_search, _wolfe_line_search),
+    (armijo_line_search, _armijo_line_search),
+    (exact_line_search, _exact_line_search),
+):
     _public.__doc__ = _private.__doc__

@@ -195,7 +195,8 @@ def minimize(fun, x0, *, args=(), method="bfgs", jac=None, hess=None, tol=1e-6, 
         descent). Reaching it sets ``success=False`` and ``status=1``; no warning is raised.
     line_search : {"wolfe", "armijo", "exact", "none"} or None, default=None
         How lambda_k is chosen. ``"exact"`` is the book's (A.4), minimising f along p_k to machine precision
-        (a root of the directional derivative); ``"wolfe"`` accepts any step satisfying the strong Wolfe conditions (c1 = 1e-4,
+        (a root of the directional derivative); ``"wolfe"`` accepts any step satisfying the strong Wolfe conditions
+        (c1 = 1e-4,
         c2 = 0.9); ``"armijo"`` backtracks from lambda = 1 for sufficient decrease; ``"none"`` takes the
         fixed step ``step`` (plain Newton B.9 with ``step=1``, or gradient descent with a learning rate).
         ``None`` picks ``"armijo"`` for Newton and ``"wolfe"`` otherwise.
@@ -357,9 +358,20 @@ def minimize(fun, x0, *, args=(), method="bfgs", jac=None, hess=None, tol=1e-6, 
             break
 
     result = OptimizeResult(
-        x=x, fun=f, jac=g, nit=nit, nfev=counts["nfev"], njev=counts["njev"], nhev=counts["nhev"],
-        success=status == 0, status=status, message=_MESSAGES[status], method=method,
-        path=np.array(path), fun_path=np.array(fun_path), grad_norm_path=np.array(gnorm_path),
+        x=x,
+        fun=f,
+        jac=g,
+        nit=nit,
+        nfev=counts["nfev"],
+        njev=counts["njev"],
+        nhev=counts["nhev"],
+        success=status == 0,
+        status=status,
+        message=_MESSAGES[status],
+        method=method,
+        path=np.array(path),
+        fun_path=np.array(fun_path),
+        grad_norm_path=np.array(gnorm_path),
         step_path=np.array(step_path),
     )
     if quasi_newton:

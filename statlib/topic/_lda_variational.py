@@ -269,7 +269,8 @@ class VariationalLDA(CountsInputMixin, TransformerMixin, BaseEstimator):
     -----
     Unlike the Gibbs sampler, the updates only use the counts as weights, so non-integer weights are
     accepted. On a small corpus whose documents each use one topic, estimating alpha drives it towards
-    zero and the bound keeps creeping up (a ConvergenceWarning); fix alpha there. :meth:`transform` runs the E-step on new documents with phi and alpha fixed (from
+    zero and the bound keeps creeping up (a ConvergenceWarning); fix alpha there. :meth:`transform` runs the E-step on
+    new documents with phi and alpha fixed (from
     gamma_k = alpha_k + n(d) / K, the book's start) and returns gamma / sum(gamma).
 
     References
@@ -289,8 +290,18 @@ class VariationalLDA(CountsInputMixin, TransformerMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, n_topics=10, *, alpha=0.1, update_alpha=True, max_iter=100, tol=1e-6, e_step_max_iter=100,
-                 e_step_tol=1e-6, random_state=None):
+    def __init__(
+        self,
+        n_topics=10,
+        *,
+        alpha=0.1,
+        update_alpha=True,
+        max_iter=100,
+        tol=1e-6,
+        e_step_max_iter=100,
+        e_step_tol=1e-6,
+        random_state=None,
+    ):
         self.n_topics = n_topics
         self.alpha = alpha
         self.update_alpha = update_alpha
@@ -302,17 +313,27 @@ class VariationalLDA(CountsInputMixin, TransformerMixin, BaseEstimator):
 
     def _check_hyperparameters(self):
         K = check_int(self.n_topics, "n_topics", low=1)
-        return dict(K=K, alpha=_check_prior(self.alpha, "alpha", K),
-                    update_alpha=check_bool(self.update_alpha, "update_alpha"),
-                    max_iter=check_int(self.max_iter, "max_iter", low=1), tol=check_real(self.tol, "tol", low=0.0),
-                    e_max_iter=check_int(self.e_step_max_iter, "e_step_max_iter", low=1),
-                    e_tol=check_real(self.e_step_tol, "e_step_tol", low=0.0))
+        return dict(
+            K=K,
+            alpha=_check_prior(self.alpha, "alpha", K),
+            update_alpha=check_bool(self.update_alpha, "update_alpha"),
+            max_iter=check_int(self.max_iter, "max_iter", low=1),
+            tol=check_real(self.tol, "tol", low=0.0),
+            e_max_iter=check_int(self.e_step_max_iter, "e_step_max_iter", low=1),
+            e_tol=check_real(self.e_step_tol, "e_step_tol", low=0.0),
+        )
 
     @staticmethod
     def _scratch(indptr, K, V):
         longest = max(int(np.max(np.diff(indptr))), 1)
-        return dict(suff=np.empty((V, K)), elog_theta=np.empty(K), eta=np.empty((longest, K)),
-                    eta_alt=np.empty((longest, K)), new_gamma=np.empty(K), g_alt=np.empty(K))
+        return dict(
+            suff=np.empty((V, K)),
+            elog_theta=np.empty(K),
+            eta=np.empty((longest, K)),
+            eta_alt=np.empty((longest, K)),
+            new_gamma=np.empty(K),
+            g_alt=np.empty(K),
+        )
 
     def fit(self, X, y=None):
         """Fit phi (and alpha) by variational EM on the counts ``X`` (n_documents, n_words). ``y`` is ignored."""
@@ -329,8 +350,9 @@ class VariationalLDA(CountsInputMixin, TransformerMixin, BaseEstimator):
         converged = False
         n_iter = 0
         for n_iter in range(1, hp["max_iter"] + 1):
-            bound, _ = _e_step(indptr, indices, data, phi_wk, alpha, gamma, n_iter > 1, hp["e_max_iter"],
-                               hp["e_tol"], **scratch)
+            bound, _ = _e_step(
+                indptr, indices, data, phi_wk, alpha, gamma, n_iter > 1, hp["e_max_iter"], hp["e_tol"], **scratch
+            )
             bounds.append(bound)
             if len(bounds) > 1 and abs(bounds[-1] - bounds[-2]) <= hp["tol"] * abs(bounds[-1]):
                 converged = True
@@ -353,18 +375,33 @@ class VariationalLDA(CountsInputMixin, TransformerMixin, BaseEstimator):
         self.converged_ = converged
         self.n_features_in_ = V
         if not converged:
-            warnings.warn(f"VariationalLDA did not converge in max_iter={hp['max_iter']} iterations "
-                          f"(tol={hp['tol']:g}); increase max_iter or tol.", ConvergenceWarning)
+            warnings.warn(
+                f"VariationalLDA did not converge in max_iter={hp['max_iter']} iterations "
+                f"(tol={hp['tol']:g}); increase max_iter or tol.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         return self
 
     def transform(self, X):
         """E_q[theta] of new documents by the E-step (Algorithm 20.4) with phi and alpha fixed."""
         check_is_fitted(self, "components_")
         hp = self._check_hyperparameters()
-        indptr, indices, data, (D, V) = check_counts(X, "X", integer=False, n_words=self.n_features_in_,
-                                                     allow_all_empty=True, owner=type(self).__name__)
+        indptr, indices, data, (D, V) = check_counts(
+            X, "X", integer=False, n_words=self.n_features_in_, allow_all_empty=True, owner=type(self).__name__
+        )
         K = self.components_.shape[0]
         gamma = self.alpha_ + _lengths(indptr, data)[:, None] / K
-        _e_step(indptr, indices, data, np.ascontiguousarray(self.components_.T), self.alpha_, gamma, False,
-                hp["e_max_iter"], hp["e_tol"], **self._scratch(indptr, K, V))
+        _e_step(
+            indptr,
+            indices,
+            data,
+            np.ascontiguousarray(self.components_.T),
+            self.alpha_,
+            gamma,
+            False,
+            hp["e_max_iter"],
+            hp["e_tol"],
+            **self._scratch(indptr, K, V),
+        )
         return gamma / gamma.sum(axis=1, keepdims=True)

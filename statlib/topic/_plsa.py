@@ -276,7 +276,7 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
         self.n_features_in_ = W
         if not converged:
             warnings.warn(f"PLSA did not converge in max_iter={max_iter} iterations (tol={tol:g}); "
-                          "increase max_iter or tol.", ConvergenceWarning)
+                          "increase max_iter or tol.", ConvergenceWarning, stacklevel=2)
         return self
 
     def transform(self, X):
@@ -294,5 +294,5 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
         unconverged = _fold_in(indptr, indices, data, p_w_z, p_z_d, np.empty(K), np.empty(K), max_iter, tol)
         if unconverged:
             warnings.warn(f"PLSA.transform did not converge for {unconverged} document(s) in max_iter={max_iter} "
-                          f"iterations (tol={tol:g}).", ConvergenceWarning)
+                          f"iterations (tol={tol:g}).", ConvergenceWarning, stacklevel=2)
         return p_z_d

@@ -9,7 +9,6 @@
 """
 
 from ._cart import DecisionTreeClassifier, DecisionTreeRegressor, Tree
-from ._id3 import C45Classifier, ID3Classifier, Node
 from ._criteria import (
     conditional_entropy,
     entropy,
@@ -19,6 +18,7 @@ from ._criteria import (
     information_gain,
     split_information,
 )
+from ._id3 import C45Classifier, ID3Classifier, Node
 
 __all__ = [
     "C45Classifier",

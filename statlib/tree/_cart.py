@@ -240,7 +240,8 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
     stack_parent = np.empty(n + 2, dtype=np.int64)
     stack_is_left = np.empty(n + 2, dtype=np.bool_)
     stack_row = np.empty(n + 2, dtype=np.int64)  # a feature whose slice is known to hold the node's samples
-    stack_start[0], stack_end[0], stack_depth[0], stack_parent[0], stack_is_left[0], stack_row[0] = 0, n, 0, -1, False, 0
+    stack_start[0], stack_end[0], stack_depth[0] = 0, n, 0
+    stack_parent[0], stack_is_left[0], stack_row[0] = -1, False, 0
     # active[k, j]: feature j may vary on the nodes at depth k being processed (a pending right
     # child at depth k reads row k, written by its parent; its left sibling's subtree writes rows > k).
     active = np.ones((min(n, max_depth) + 2 if max_depth < 64 else 64, n_features), dtype=np.bool_)
@@ -275,7 +276,7 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
             continue
         if depth + 1 >= active.shape[0]:  # grow the per-depth rows (rare: deep trees)
             grown = np.ones((2 * active.shape[0], n_features), dtype=np.bool_)
-            grown[:active.shape[0]] = active
+            grown[: active.shape[0]] = active
             active = grown
         for j in range(n_features):
             active[depth + 1, j] = active[depth, j]
@@ -292,16 +293,15 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
             if mode == _SQUARED_ERROR:
                 score, pos, thr = _scan_regression(x, idx, y, w, counts[0] * weight, weight, min_leaf)
             else:
-                score, pos, thr = _scan_classification(x, idx, yk, w, counts, weight, min_leaf,
-                                                       mode == _ENTROPY, left)
+                score, pos, thr = _scan_classification(x, idx, yk, w, counts, weight, min_leaf, mode == _ENTROPY, left)
             if pos > 0 and (best_feature < 0 or score > best + _TIE_RTOL * abs(best)):
                 best, best_feature, best_pos, best_thr = score, j, pos, thr
         if best_feature < 0:
             continue
         # Weighted impurity decrease of the chosen split (what min_impurity_decrease tests).
         row = order[best_feature]
-        w_left, imp_left = _node_statistics(row[start:start + best_pos], y, yk, w, mode, left_counts)
-        w_right, imp_right = _node_statistics(row[start + best_pos:end], y, yk, w, mode, left_counts)
+        w_left, imp_left = _node_statistics(row[start : start + best_pos], y, yk, w, mode, left_counts)
+        w_right, imp_right = _node_statistics(row[start + best_pos : end], y, yk, w, mode, left_counts)
         decrease = weight / total_weight * (imp - w_left / weight * imp_left - w_right / weight * imp_right)
         if decrease + _IMPURITY_EPS < min_decrease:
             continue
@@ -424,8 +424,18 @@ class Tree:
     number and total weight of training samples that reach t.
     """
 
-    def __init__(self, feature, threshold, children_left, children_right, value, impurity,
-                 n_node_samples, weighted_n_node_samples, max_depth):
+    def __init__(
+        self,
+        feature,
+        threshold,
+        children_left,
+        children_right,
+        value,
+        impurity,
+        n_node_samples,
+        weighted_n_node_samples,
+        max_depth,
+    ):
         self.feature = feature
         self.threshold = threshold
         self.children_left = children_left
@@ -500,8 +510,7 @@ class _BaseCART(BaseEstimator):
     """Shared fitting, pruning and prediction of the CART classifier and regressor."""
 
     def _validate(self, X, y, sample_weight, *, reset):
-        X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=self._mode_is_regression(),
-                             reset=reset)
+        X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=self._mode_is_regression(), reset=reset)
         sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64, ensure_non_negative=True)
         if not np.all(np.isfinite(sample_weight)):
             raise ValueError("sample_weight must contain only finite numbers")
@@ -533,15 +542,42 @@ class _BaseCART(BaseEstimator):
         n_node = np.empty(capacity, dtype=np.int64)
         w_node = np.empty(capacity)
         depth_cap = np.iinfo(np.int64).max if max_depth is None else max_depth
-        count, depth = _grow(Xf, order, y_float, y_codes, sample_weight, mode, depth_cap, min_split, min_leaf,
-                             min_decrease, feature, threshold, left, right, value, impurity, n_node, w_node)
+        count, depth = _grow(
+            Xf,
+            order,
+            y_float,
+            y_codes,
+            sample_weight,
+            mode,
+            depth_cap,
+            min_split,
+            min_leaf,
+            min_decrease,
+            feature,
+            threshold,
+            left,
+            right,
+            value,
+            impurity,
+            n_node,
+            w_node,
+        )
         value = value[:count].copy()
         if mode == _SQUARED_ERROR:
             value = value[:, 0].copy()
         else:
             value /= w_node[:count, None]
-        return Tree(feature[:count].copy(), threshold[:count].copy(), left[:count].copy(), right[:count].copy(),
-                    value, impurity[:count].copy(), n_node[:count].copy(), w_node[:count].copy(), depth)
+        return Tree(
+            feature[:count].copy(),
+            threshold[:count].copy(),
+            left[:count].copy(),
+            right[:count].copy(),
+            value,
+            impurity[:count].copy(),
+            n_node[:count].copy(),
+            w_node[:count].copy(),
+            depth,
+        )
 
     def _fit(self, X, y, sample_weight):
         params = _check_tree_params(self)
@@ -653,8 +689,15 @@ class DecisionTreeClassifier(ClassifierMixin, _BaseCART):
     L. Breiman, J. Friedman, R. Olshen, C. Stone, *Classification and Regression Trees*, 1984.
     """
 
-    def __init__(self, criterion="gini", max_depth=None, min_samples_split=2, min_samples_leaf=1,
-                 min_impurity_decrease=0.0, ccp_alpha=0.0):
+    def __init__(
+        self,
+        criterion="gini",
+        max_depth=None,
+        min_samples_split=2,
+        min_samples_leaf=1,
+        min_impurity_decrease=0.0,
+        ccp_alpha=0.0,
+    ):
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
@@ -738,8 +781,9 @@ class DecisionTreeRegressor(RegressorMixin, _BaseCART):
     Li Hang, *Statistical Learning Methods*, 2nd ed., section 5.5.1, Algorithm 5.5; section 5.5.2.
     """
 
-    def __init__(self, max_depth=None, min_samples_split=2, min_samples_leaf=1, min_impurity_decrease=0.0,
-                 ccp_alpha=0.0):
+    def __init__(
+        self, max_depth=None, min_samples_split=2, min_samples_leaf=1, min_impurity_decrease=0.0, ccp_alpha=0.0
+    ):
         self.max_depth = max_depth
         self.min_samples_split = min_samples_split
         self.min_samples_leaf = min_samples_leaf

@@ -199,7 +199,7 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
         return codes
 
     def fit(self, X, y):
-        """Grow (and with ``alpha`` set, prune) the tree on categorical ``X`` (n_samples, n_features) and labels ``y``."""
+        """Grow (and with ``alpha`` set, prune) the tree on categorical ``X`` (n_samples, n_features), labels ``y``."""
         criterion = check_choice(self.criterion, "criterion", ("information_gain", "gain_ratio"))
         epsilon = check_real(self.epsilon, "epsilon", low=0.0)
         alpha = None if self.alpha is None else check_real(self.alpha, "alpha", low=0.0)
@@ -216,7 +216,9 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
             try:
                 cats, codes[:, j] = np.unique(X[:, j], return_inverse=True)
             except TypeError:
-                raise TypeError(f"X column {j} mixes values that cannot be ordered (e.g. strings and numbers)") from None
+                raise TypeError(
+                    f"X column {j} mixes values that cannot be ordered (e.g. strings and numbers)"
+                ) from None
             self.categories_.append(cats)
         self._grow_all(codes, np.ascontiguousarray(y_codes, dtype=np.int64), criterion, epsilon)
         if alpha is not None:
@@ -226,8 +228,17 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
     def _grow_all(self, codes, y, criterion, epsilon):
         n_values = np.array([len(c) for c in self.categories_], dtype=np.int64)
         n_classes = len(self.classes_)
-        self.tree_ = self._grow(codes, y, np.arange(len(y)), list(range(codes.shape[1])), 0,
-                                criterion, epsilon, int(n_values.max()), n_classes)
+        self.tree_ = self._grow(
+            codes,
+            y,
+            np.arange(len(y)),
+            list(range(codes.shape[1])),
+            0,
+            criterion,
+            epsilon,
+            int(n_values.max()),
+            n_classes,
+        )
 
     def _grow(self, codes, y, rows, features, depth, criterion, epsilon, n_values_max, n_classes):
         """Steps (1)-(6) of Algorithm 5.2 (5.3 with the gain ratio) for the samples ``rows``."""
@@ -249,8 +260,9 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
         rest = [j for j in features if j != feature]
         column = codes[rows, feature]
         for code in np.unique(column):
-            node.children[int(code)] = self._grow(codes, y, rows[column == code], rest, depth + 1, criterion,
-                                                  epsilon, n_values_max, n_classes)  # step (6)
+            node.children[int(code)] = self._grow(
+                codes, y, rows[column == code], rest, depth + 1, criterion, epsilon, n_values_max, n_classes
+            )  # step (6)
         return node
 
     # -- Algorithm 5.4 ------------------------------------------------------------------------

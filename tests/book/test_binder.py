@@ -1,7 +1,6 @@
 """What Binder would build, read from repo2docker's generated Dockerfile (no Docker engine needed)."""
 
 import os
-import re
 import shutil
 import subprocess
 import sys

@@ -23,7 +23,13 @@ def test_executed_in_order(path):
     nb = json.loads(path.read_text())
     counts = [c.get("execution_count") for c in nb["cells"] if c["cell_type"] == "code"]
     assert counts == list(range(1, len(counts) + 1)), f"{path.name}: execution counts {counts}"
-    errors = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    errors = [
+        o
+        for c in nb["cells"]
+        if c["cell_type"] == "code"
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "error"
+    ]
     assert not errors, f"{path.name} was committed with an error output"
 
 
@@ -51,8 +57,10 @@ def test_directives_carry_the_sources_numbers(path):
         for i, line in enumerate(lines):
             if re.match(r"^(`{3,}|:{3,})\{(prf:(?!proof)[a-z]+|exercise)\}", line):
                 options = []
-                for following in lines[i + 1:]:
+                for following in lines[i + 1 :]:
                     if not following.startswith(":"):
                         break
                     options.append(following)
-                assert ":nonumber:" in options, f"{path.name}: `{line}` lacks :nonumber: (scripts/unnumber_directives.py)"
+                assert ":nonumber:" in options, (
+                    f"{path.name}: `{line}` lacks :nonumber: (scripts/unnumber_directives.py)"
+                )

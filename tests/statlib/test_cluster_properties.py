@@ -1,5 +1,6 @@
 """Property-based tests for statlib.cluster: generated valid inputs give finite answers of the right shape, and
-generated invalid inputs are refused with ValueError/TypeError naming the argument (see tests/statlib/test_estimators_properties.py)."""
+generated invalid inputs are refused with ValueError/TypeError naming the argument (see
+tests/statlib/test_estimators_properties.py)."""
 
 import warnings
 from collections import Counter
@@ -13,8 +14,12 @@ from statlib.cluster import AgglomerativeClustering, KMeans, kmeans_plusplus, li
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 # Every refusal of a bad data matrix names X (the estimators prefix scikit-learn's validation messages).
 X_NAMES = ["X"]
@@ -71,14 +76,23 @@ def _corrupt(draw, X):
 
 # ------------------------------------------------------------------------------------ KMeans
 @SETTINGS
-@given(X=data(), k=st.integers(1, 5), init=st.sampled_from(["k-means++", "random", "array"]),
-       seed=st.integers(0, 2**16), max_iter=st.integers(0, 30), tol=st.sampled_from([0.0, 1e-4]))
+@given(
+    X=data(),
+    k=st.integers(1, 5),
+    init=st.sampled_from(["k-means++", "random", "array"]),
+    seed=st.integers(0, 2**16),
+    max_iter=st.integers(0, 30),
+    tol=st.sampled_from([0.0, 1e-4]),
+)
 def test_kmeans_on_valid_data(X, k, init, seed, max_iter, tol):
     CASES[("KMeans", "valid")] += 1
     k = min(k, len(X))
     start = X[np.random.default_rng(seed).choice(len(X), size=k, replace=False)] if init == "array" else init
-    km = _quietly(lambda: KMeans(k, init=start, n_init=2 if init != "array" else 1, max_iter=max_iter, tol=tol,
-                                 random_state=seed).fit(X))
+    km = _quietly(
+        lambda: KMeans(
+            k, init=start, n_init=2 if init != "array" else 1, max_iter=max_iter, tol=tol, random_state=seed
+        ).fit(X)
+    )
     assert km.cluster_centers_.shape == (k, X.shape[1]) and np.all(np.isfinite(km.cluster_centers_))
     assert km.labels_.shape == (len(X),) and km.labels_.min() >= 0 and km.labels_.max() < k
     assert np.isfinite(km.inertia_) and km.inertia_ >= 0 and 0 <= km.n_iter_ <= max_iter
@@ -87,8 +101,11 @@ def test_kmeans_on_valid_data(X, k, init, seed, max_iter, tol):
 
 
 @SETTINGS
-@given(X=data(min_rows=3), kind=st.sampled_from(["data", "n_clusters", "init", "n_init", "max_iter", "tol"]),
-       data_=st.data())
+@given(
+    X=data(min_rows=3),
+    kind=st.sampled_from(["data", "n_clusters", "init", "n_init", "max_iter", "tol"]),
+    data_=st.data(),
+)
 def test_kmeans_refuses_invalid_input(X, kind, data_):
     CASES[("KMeans", "invalid")] += 1
     draw = data_.draw
@@ -110,9 +127,13 @@ def test_kmeans_refuses_invalid_input(X, kind, data_):
 
 # --------------------------------------------------------------------- AgglomerativeClustering
 @SETTINGS
-@given(X=data(), method=st.sampled_from(["single", "complete", "average", "ward"]),
-       metric=st.sampled_from(["euclidean", "manhattan", "chebyshev", "precomputed"]),
-       k=st.integers(1, 6), threshold=st.one_of(st.none(), st.floats(0.0, 10.0)))
+@given(
+    X=data(),
+    method=st.sampled_from(["single", "complete", "average", "ward"]),
+    metric=st.sampled_from(["euclidean", "manhattan", "chebyshev", "precomputed"]),
+    k=st.integers(1, 6),
+    threshold=st.one_of(st.none(), st.floats(0.0, 10.0)),
+)
 def test_agglomerative_on_valid_data(X, method, metric, k, threshold):
     CASES[("AgglomerativeClustering", "valid")] += 1
     if method == "ward":
@@ -131,8 +152,11 @@ def test_agglomerative_on_valid_data(X, method, metric, k, threshold):
 
 
 @SETTINGS
-@given(X=data(min_rows=3), kind=st.sampled_from(["data", "precomputed", "n_clusters", "linkage", "metric",
-                                                 "distance_threshold"]), data_=st.data())
+@given(
+    X=data(min_rows=3),
+    kind=st.sampled_from(["data", "precomputed", "n_clusters", "linkage", "metric", "distance_threshold"]),
+    data_=st.data(),
+)
 def test_agglomerative_refuses_invalid_input(X, kind, data_):
     CASES[("AgglomerativeClustering", "invalid")] += 1
     draw = data_.draw
@@ -167,8 +191,12 @@ def test_agglomerative_refuses_invalid_input(X, kind, data_):
 
 # ---------------------------------------------------------------------------------- functions
 @SETTINGS
-@given(X=data(), method=st.sampled_from(["single", "complete", "average", "ward"]),
-       metric=st.sampled_from(["euclidean", "manhattan", "chebyshev"]), condensed=st.booleans())
+@given(
+    X=data(),
+    method=st.sampled_from(["single", "complete", "average", "ward"]),
+    metric=st.sampled_from(["euclidean", "manhattan", "chebyshev"]),
+    condensed=st.booleans(),
+)
 def test_linkage_on_valid_data(X, method, metric, condensed):
     CASES[("linkage", "valid")] += 1
     if method == "ward":
@@ -196,8 +224,7 @@ def test_linkage_refuses_invalid_input(X, kind, data_):
     elif kind == "method":
         _assert_clear_error(lambda: linkage(X, draw(st.sampled_from(["centroid", "median", "", 3]))), ["method"])
     elif kind == "metric":
-        _assert_clear_error(lambda: linkage(X, "single", metric=draw(st.sampled_from(["cosine", 2, None]))),
-                            ["metric"])
+        _assert_clear_error(lambda: linkage(X, "single", metric=draw(st.sampled_from(["cosine", 2, None]))), ["metric"])
     else:
         y = pairwise_distances(X)[np.triu_indices(len(X), 1)]
         y = draw(st.sampled_from([y[:-1], -y - 1.0, np.r_[y, np.nan]])) if len(y) > 1 else np.r_[y, 1.0]
@@ -224,11 +251,13 @@ def test_kmeans_plusplus_refuses_invalid_input(X, kind, data_):
         X_bad = _corrupt(draw, X)
         _assert_clear_error(lambda: kmeans_plusplus(X_bad, 2), ["X"])
     elif kind == "n_clusters":
-        _assert_clear_error(lambda: kmeans_plusplus(X, draw(st.sampled_from([0, len(X) + 1, 2.0, "2"]))),
-                            ["n_clusters"])
+        _assert_clear_error(
+            lambda: kmeans_plusplus(X, draw(st.sampled_from([0, len(X) + 1, 2.0, "2"]))), ["n_clusters"]
+        )
     else:
-        _assert_clear_error(lambda: kmeans_plusplus(X, 2, n_local_trials=draw(st.sampled_from([0, -1, 1.5]))),
-                            ["n_local_trials"])
+        _assert_clear_error(
+            lambda: kmeans_plusplus(X, 2, n_local_trials=draw(st.sampled_from([0, -1, 1.5]))), ["n_local_trials"]
+        )
 
 
 @SETTINGS
@@ -249,5 +278,4 @@ def test_pairwise_distances_refuses_invalid_input(X, kind, data_):
         X_bad = _corrupt(data_.draw, X)
         _assert_clear_error(lambda: pairwise_distances(X_bad), ["X"])
     else:
-        _assert_clear_error(lambda: pairwise_distances(X, data_.draw(st.sampled_from(["cosine", 1, None]))),
-                            ["metric"])
+        _assert_clear_error(lambda: pairwise_distances(X, data_.draw(st.sampled_from(["cosine", 1, None]))), ["metric"])

@@ -125,7 +125,11 @@ def test_example_11_3_viterbi_table(ex11_1):
 @pytest.mark.parametrize("n, m", [(1, 3), (2, 2), (5, 3), (6, 4)])
 def test_partition_three_ways_and_brute_force(n, m, position_dependent):
     rng = np.random.RandomState(n * 10 + m)
-    unary, trans = random_chain(rng, n, m, position_dependent) if n > 1 else (rng.standard_normal((1, m)), rng.standard_normal((m, m)))
+    unary, trans = (
+        random_chain(rng, n, m, position_dependent)
+        if n > 1
+        else (rng.standard_normal((1, m)), rng.standard_normal((m, m)))
+    )
     _, scores = brute_force(unary, trans)
     exact = logsumexp(scores)
     assert log_partition(unary, trans, direction="forward") == pytest.approx(exact, abs=1e-12)
@@ -350,16 +354,34 @@ def test_same_optimum_as_crfsuite():
     for x, lab in zip(X, train.y):
         items = pycrfsuite.ItemSequence([{f"p{j}": float(v) for j, v in enumerate(row)} for row in x])
         trainer.append(items, [str(v) for v in lab])
-    trainer.set_params({"c1": 0.0, "c2": c2, "max_iterations": 1000, "epsilon": 1e-10, "delta": 1e-12,
-                        "feature.possible_states": True, "feature.possible_transitions": True})
+    trainer.set_params(
+        {
+            "c1": 0.0,
+            "c2": c2,
+            "max_iterations": 1000,
+            "epsilon": 1e-10,
+            "delta": 1e-12,
+            "feature.possible_states": True,
+            "feature.possible_transitions": True,
+        }
+    )
     with tempfile.TemporaryDirectory() as tmp:
         trainer.train(f"{tmp}/model.crfsuite")
         loss = trainer.logparser.iterations[-1]["loss"]
         tagger = pycrfsuite.Tagger()
         tagger.open(f"{tmp}/model.crfsuite")
         info = tagger.info()
-        theirs = [np.array([int(t) for t in tagger.tag(pycrfsuite.ItemSequence(
-            [{f"p{j}": float(v) for j, v in enumerate(row)} for row in x]))]) for x in X]
+        theirs = [
+            np.array(
+                [
+                    int(t)
+                    for t in tagger.tag(
+                        pycrfsuite.ItemSequence([{f"p{j}": float(v) for j, v in enumerate(row)} for row in x])
+                    )
+                ]
+            )
+            for x in X
+        ]
         tagger.close()
     # Same objective (CRFsuite's c2 ||w||^2 convention) and the same weights at the optimum.
     assert ours.objective_curve_[-1] == pytest.approx(loss, rel=1e-5)

@@ -18,7 +18,6 @@ from statlib.ensemble import (
 from statlib.ensemble._stumps import _best_classification_stump, _best_regression_stump, sort_columns
 from statlib.exercises import check
 
-
 # ---------------------------------------------------------------------------------------------
 # Example 8.1 (AdaBoost), the book's printed trace
 # ---------------------------------------------------------------------------------------------

@@ -225,8 +225,10 @@ def test_hmm_refuses_invalid_input(params, kind):
         _assert_clear_error(lambda: CategoricalHMM(start, trans, emit).forward([0]), ["transmat"])
         return
     if kind == "shape":
-        _assert_clear_error(lambda: CategoricalHMM(start, trans[:, :-1] if len(start) > 1 else np.ones((1, 2)) / 2, emit)
-                            .forward([0]), ["transmat"])
+        _assert_clear_error(
+            lambda: CategoricalHMM(start, trans[:, :-1] if len(start) > 1 else np.ones((1, 2)) / 2, emit).forward([0]),
+            ["transmat"],
+        )
         return
     hmm = CategoricalHMM(start, trans, emit)
     obs = {"symbol": [0, emit.shape[1]], "negative": [0, -1], "nan": [0.0, np.nan]}[kind]

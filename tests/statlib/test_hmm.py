@@ -21,7 +21,9 @@ def ex102():
 
 
 def _random_model(rng, N, M):
-    return CategoricalHMM(rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(M), size=N))
+    return CategoricalHMM(
+        rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(M), size=N)
+    )
 
 
 def _joint(pi, A, B, states, obs):
@@ -80,8 +82,9 @@ def test_example_10_3_viterbi_matches_book():
     path, prob, delta, psi = model.viterbi(d.obs, return_trellis=True)
     assert (path + 1).tolist() == [3, 3, 3]
     assert prob == pytest.approx(0.0147, abs=5e-12)
-    np.testing.assert_allclose(delta, [[0.10, 0.16, 0.28], [0.028, 0.0504, 0.042], [0.00756, 0.01008, 0.0147]],
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        delta, [[0.10, 0.16, 0.28], [0.028, 0.0504, 0.042], [0.00756, 0.01008, 0.0147]], atol=1e-12
+    )
     assert (psi[1:] + 1).tolist() == [[3, 3, 3], [2, 2, 3]]
     assert psi[0].tolist() == [-1, -1, -1]
     path_log, log_prob, log_delta, _ = model.viterbi(d.obs, log=True, return_trellis=True)
@@ -128,8 +131,12 @@ def test_forward_backward_against_enumeration(seed):
     paths = np.array(paths)
     gamma = np.array([[post[paths[:, t] == i].sum() for i in range(N)] for t in range(T)])
     np.testing.assert_allclose(model.gamma(obs), gamma, atol=1e-12)
-    xi = np.array([[[post[(paths[:, t] == i) & (paths[:, t + 1] == j)].sum() for j in range(N)] for i in range(N)]
-                   for t in range(T - 1)])
+    xi = np.array(
+        [
+            [[post[(paths[:, t] == i) & (paths[:, t + 1] == j)].sum() for j in range(N)] for i in range(N)]
+            for t in range(T - 1)
+        ]
+    )
     np.testing.assert_allclose(model.xi(obs), xi, atol=1e-12)
     # Viterbi is the argmax of the enumeration
     path, prob = model.viterbi(obs)
@@ -169,8 +176,9 @@ def test_long_sequence_does_not_underflow():
     _, log_prob_b = model.backward(obs, scaled=True)
     assert log_prob_b == pytest.approx(log_prob, rel=1e-10)
     assert model.score(obs) == pytest.approx(log_prob, rel=1e-12)
-    assert _log_forward_reference(model, obs[:5000]) == pytest.approx(model.forward(obs[:5000], scaled=True)[1],
-                                                                      rel=1e-10)
+    assert _log_forward_reference(model, obs[:5000]) == pytest.approx(
+        model.forward(obs[:5000], scaled=True)[1], rel=1e-10
+    )
     path, log_p = model.viterbi(obs, log=True)
     assert np.isfinite(log_p) and log_p < log_prob  # the best single path is less likely than all paths together
     with pytest.warns(RuntimeWarning, match="underflows"):
@@ -333,7 +341,8 @@ def test_fit_from_given_parameters_keeps_hyperparameters(ex102):
         np.testing.assert_array_equal(before[key], after[key])
     # the fitted parameters are now the ones used
     assert model.forward(obs)[1] == pytest.approx(
-        CategoricalHMM(model.startprob_, model.transmat_, model.emissionprob_).forward(obs)[1], rel=1e-12)
+        CategoricalHMM(model.startprob_, model.transmat_, model.emissionprob_).forward(obs)[1], rel=1e-12
+    )
 
 
 def test_against_hmmlearn():
@@ -451,8 +460,9 @@ _EXPECTED_FAILED = {
 }
 
 
-@parametrize_with_checks([CategoricalHMM(n_states=2, random_state=0, max_iter=10)],
-                         expected_failed_checks=lambda est: _EXPECTED_FAILED)
+@parametrize_with_checks(
+    [CategoricalHMM(n_states=2, random_state=0, max_iter=10)], expected_failed_checks=lambda est: _EXPECTED_FAILED
+)
 def test_sklearn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

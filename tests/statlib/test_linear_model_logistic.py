@@ -13,8 +13,14 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from statlib.exercises import check
 from statlib.exercises.lihang_ch06 import EXERCISE_6_2_ANSWER
 from statlib.linear_model import LogisticRegression
-from statlib.linear_model._logistic import (_binary_hessian, _binary_newton_terms, _binary_objective, _softmax_hessian,
-                                           _softmax_objective, _weighted_gram)
+from statlib.linear_model._logistic import (
+    _binary_hessian,
+    _binary_newton_terms,
+    _binary_objective,
+    _softmax_hessian,
+    _softmax_objective,
+    _weighted_gram,
+)
 from statlib.optim import approx_grad, minimize
 
 

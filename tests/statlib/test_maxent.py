@@ -2,8 +2,8 @@
 
 import numpy as np
 import pytest
-from sklearn.exceptions import ConvergenceWarning
 import scipy.optimize as so
+from sklearn.exceptions import ConvergenceWarning
 
 from statlib.datasets import load_example
 from statlib.linear_model import LogisticRegression
@@ -48,7 +48,8 @@ def test_example_6_2_via_the_dual(method):
 
 
 def test_example_6_2_book_multipliers_maximise_the_dual_function():
-    # L(P_w, w) = -2 exp(-w1 - w0 - 1) - 3 exp(-w0 - 1) - 3/10 w1 - w0 (book); maximiser w0 = ln(30/7) - 1, w1 = ln(14/9).
+    # L(P_w, w) = -2 exp(-w1 - w0 - 1) - 3 exp(-w0 - 1) - 3/10 w1 - w0 (book);
+    # maximiser w0 = ln(30/7) - 1, w1 = ln(14/9).
     def neg_dual(w):
         w0, w1 = w
         return 2 * np.exp(-w1 - w0 - 1) + 3 * np.exp(-w0 - 1) + 0.3 * w1 + w0
@@ -66,8 +67,11 @@ def test_example_6_1_third_case_closed_form(method):
     assert res.success
     np.testing.assert_allclose(res.proba[0], THIRD_CASE, atol=1e-9)
     np.testing.assert_allclose(THIRD_CASE, [0.185857, 0.114143, 0.314143, 0.192929, 0.192929], atol=5e-7)
-    np.testing.assert_allclose(THIRD_CASE, _entropy_max(load_example("lihang", "6.1").cases[2].A,
-                                                        load_example("lihang", "6.1").cases[2].b), atol=1e-6)
+    np.testing.assert_allclose(
+        THIRD_CASE,
+        _entropy_max(load_example("lihang", "6.1").cases[2].A, load_example("lihang", "6.1").cases[2].b),
+        atol=1e-6,
+    )
     # P(A) P(D) = P(B) P(C), the identity behind the closed form.
     q = res.proba[0]
     assert q[0] * q[3] == pytest.approx(q[1] * q[2], abs=1e-12)
@@ -115,8 +119,9 @@ def test_dual_function_equals_log_likelihood(seed):
     p_x = p_xy.sum(axis=1)
     w = np.random.default_rng(seed + 10).normal(size=F.shape[2])
     P = maxent_proba(F, w)
-    psi = np.sum(p_x[:, None] * P * np.log(P)) + w @ (np.einsum("xy,xyi->i", p_xy, F)
-                                                       - np.einsum("x,xy,xyi->i", p_x, P, F))
+    psi = np.sum(p_x[:, None] * P * np.log(P)) + w @ (
+        np.einsum("xy,xyi->i", p_xy, F) - np.einsum("x,xy,xyi->i", p_x, P, F)
+    )
     loglik = np.sum(p_xy * np.log(P))
     assert psi == pytest.approx(loglik, abs=1e-12)
 
@@ -130,7 +135,7 @@ def test_maxent_with_class_indicator_features_is_multinomial_logistic_regression
     Xb = np.hstack([X, np.ones((40, 1))])
     F = np.zeros((40, K, (K - 1) * (d + 1)))
     for k in range(K - 1):
-        F[:, k, k * (d + 1):(k + 1) * (d + 1)] = Xb
+        F[:, k, k * (d + 1) : (k + 1) * (d + 1)] = Xb
     counts = np.zeros((40, K))
     counts[np.arange(40), y] = 1
     res = fit_maxent(F, counts, method="bfgs", tol=1e-10)

@@ -28,9 +28,16 @@ def test_exercise_9_4_one_em_step_of_unsupervised_naive_bayes():
     p2 = {"S": Fraction(5, 10), "M": Fraction(3, 10), "L": Fraction(2, 10)}
     p2_other = {"S": Fraction(2, 10), "M": Fraction(3, 10), "L": Fraction(5, 10)}
     # E-step: posterior of class 1 for each sample; M-step: expected counts.
-    w = [prior * p1[a] * p2[b] / (prior * p1[a] * p2[b] + (1 - prior) * p1_other[a] * p2_other[b]) for a, b in zip(X1, X2)]
+    w = [
+        prior * p1[a] * p2[b] / (prior * p1[a] * p2[b] + (1 - prior) * p1_other[a] * p2_other[b])
+        for a, b in zip(X1, X2)
+    ]
     mass = sum(w)
-    answer = (mass / 15, sum(wi for wi, a in zip(w, X1) if a == 1) / mass, sum(wi for wi, b in zip(w, X2) if b == "S") / mass)
+    answer = (
+        mass / 15,
+        sum(wi for wi, a in zip(w, X1) if a == 1) / mass,
+        sum(wi for wi, b in zip(w, X2) if b == "S") / mass,
+    )
     assert w[0] == Fraction(25, 29)  # the sample (1, S)
     assert answer == (Fraction(17, 35), Fraction(815, 1479), Fraction(670, 1479))
     assert check("lihang-9.4", [round(float(v), 4) for v in answer]).correct

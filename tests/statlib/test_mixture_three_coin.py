@@ -181,17 +181,34 @@ def test_bad_data_to_the_log_likelihood_function():
 
 # The three-coin model is defined for 0/1 outcomes in one column; these checks fit it on continuous data
 # with several columns (or negative values), which it must reject.
-_NEEDS_CONTINUOUS_DATA = "the three-coin model accepts only 0/1 outcomes in one column; this check fits continuous multi-column data"
+_NEEDS_CONTINUOUS_DATA = (
+    "the three-coin model accepts only 0/1 outcomes in one column; this check fits continuous multi-column data"
+)
 _EXPECTED_FAILURES = {
     name: _NEEDS_CONTINUOUS_DATA
     for name in [
-        "check_fit_score_takes_y", "check_estimators_overwrite_params", "check_dont_overwrite_parameters",
-        "check_estimators_fit_returns_self", "check_readonly_memmap_input", "check_n_features_in_after_fitting",
-        "check_positive_only_tag_during_fit", "check_estimators_dtypes", "check_dtype_object",
-        "check_pipeline_consistency", "check_estimators_nan_inf", "check_estimators_pickle",
-        "check_f_contiguous_array_estimator", "check_methods_sample_order_invariance",
-        "check_methods_subset_invariance", "check_fit2d_1sample", "check_fit2d_1feature", "check_dict_unchanged",
-        "check_fit_idempotent", "check_fit_check_is_fitted", "check_n_features_in", "check_fit2d_predict1d",
+        "check_fit_score_takes_y",
+        "check_estimators_overwrite_params",
+        "check_dont_overwrite_parameters",
+        "check_estimators_fit_returns_self",
+        "check_readonly_memmap_input",
+        "check_n_features_in_after_fitting",
+        "check_positive_only_tag_during_fit",
+        "check_estimators_dtypes",
+        "check_dtype_object",
+        "check_pipeline_consistency",
+        "check_estimators_nan_inf",
+        "check_estimators_pickle",
+        "check_f_contiguous_array_estimator",
+        "check_methods_sample_order_invariance",
+        "check_methods_subset_invariance",
+        "check_fit2d_1sample",
+        "check_fit2d_1feature",
+        "check_dict_unchanged",
+        "check_fit_idempotent",
+        "check_fit_check_is_fitted",
+        "check_n_features_in",
+        "check_fit2d_predict1d",
     ]
 }
 

@@ -1,6 +1,5 @@
 """Li Hang ch. 4: naive Bayes with maximum-likelihood (4.8)-(4.9) and Bayesian (4.10)-(4.11) estimates."""
 
-import warnings
 from fractions import Fraction as F
 
 import numpy as np

@@ -4,8 +4,17 @@ import numpy as np
 import pytest
 import scipy.optimize as so
 
-from statlib.optim import (OptimizeResult, approx_grad, check_grad, dual_ascent, kkt_check, minimize, rosenbrock,
-                           rosenbrock_grad, rosenbrock_hess)
+from statlib.optim import (
+    OptimizeResult,
+    approx_grad,
+    check_grad,
+    dual_ascent,
+    kkt_check,
+    minimize,
+    rosenbrock,
+    rosenbrock_grad,
+    rosenbrock_hess,
+)
 from statlib.optim._minimize import _bfgs_hessian_update, _bfgs_update, _broyden_update, _dfp_update
 
 X0 = np.array([-1.2, 1.0])
@@ -163,7 +172,7 @@ def test_result_object():
     assert isinstance(res, OptimizeResult) and res["x"] is res.x
     assert "hess_inv" in res and "fun" in repr(res)
     with pytest.raises(AttributeError):
-        res.nonexistent
+        _ = res.nonexistent
 
 
 @pytest.mark.parametrize(

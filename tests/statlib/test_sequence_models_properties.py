@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
 
 from statlib.crf import LinearChainCRF
 from statlib.hmm import CategoricalHMM
@@ -23,7 +24,6 @@ from statlib.naive_bayes import CategoricalNB
 from statlib.neighbors import KDTree
 from statlib.optim import minimize, rosenbrock, rosenbrock_grad
 from statlib.tree import C45Classifier, ID3Classifier
-from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
 

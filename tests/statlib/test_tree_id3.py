@@ -269,7 +269,7 @@ def test_bad_input():
     assert lenient.predict([["teenager", "no", "yes", "fair"]])[0] == "yes"  # root test still applies
     for bad in ("x", [1, 2], [[1, 2]]):
         with pytest.raises((ValueError, TypeError)):
-            entropy(bad if bad != "x" else bad) if not isinstance(bad, list) or len(bad) != 2 else gini_split(bad, [0], 1)
+            entropy(bad) if not isinstance(bad, list) or len(bad) != 2 else gini_split(bad, [0], 1)
     with pytest.raises(ValueError, match="does not occur"):
         gini_split(DATA.X_coded[:, 0], Y, 7)
     with pytest.raises(ValueError, match="empty"):

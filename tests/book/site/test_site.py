@@ -8,18 +8,18 @@ point at the page's own notebook. A screenshot of each page goes to _build/scree
 
 import json
 import re
-from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-
 from site_paths import HTML, ROOT, SHOTS
 
 
 def toc_pages():
     text = (ROOT / "_toc.yml").read_text()
     entries = ["intro"] + re.findall(r"file:\s*(\S+)", text)
-    return [e for e in entries if (HTML / f"{e}.html").exists()] + [e for e in entries if not (HTML / f"{e}.html").exists()]
+    return [e for e in entries if (HTML / f"{e}.html").exists()] + [
+        e for e in entries if not (HTML / f"{e}.html").exists()
+    ]
 
 
 PAGES = toc_pages()
@@ -48,7 +48,8 @@ def test_page(browser, site_url, entry):
             assert page.locator("mjx-container").count() > 0, "MathJax rendered nothing"
         prose = page.evaluate(
             """() => { const c = document.querySelector('main').cloneNode(true);
-                       c.querySelectorAll('pre, code, .highlight, .cell_output, mjx-container, script').forEach(e => e.remove());
+                       c.querySelectorAll('pre, code, .highlight, .cell_output, mjx-container, script')
+                        .forEach(e => e.remove());
                        return c.innerText; }"""
         )
         for raw in ("$$", "\\[", "\\(", "\\begin{"):
@@ -61,7 +62,9 @@ def test_page(browser, site_url, entry):
         )
         assert not bare, f"cross-references with no number or title (give {{prf:ref}} an explicit text): {bare}"
 
-        broken = page.evaluate("Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)")
+        broken = page.evaluate(
+            "Array.from(document.images).filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)"
+        )
         assert not broken, f"images that did not load: {broken}"
 
         solutions = page.locator("div.solution")
@@ -110,10 +113,13 @@ def check_launch_links(page, entry):
     for link in binder:
         url = urlparse(link)
         assert re.fullmatch(r"/v2/gh/[\w.-]+/[\w.-]+/[\w.-]+", url.path), f"malformed Binder path: {link}"
-        assert parse_qs(url.query)["urlpath"] == [f"lab/tree/{entry}.ipynb"], f"Binder link not to this notebook: {link}"
+        assert parse_qs(url.query)["urlpath"] == [f"lab/tree/{entry}.ipynb"], (
+            f"Binder link not to this notebook: {link}"
+        )
     for link in colab:
-        assert re.fullmatch(rf"https://colab\.research\.google\.com/github/[\w.-]+/[\w.-]+/blob/[\w.-]+/{re.escape(entry)}\.ipynb",
-                            link), f"malformed Colab link: {link}"
+        assert re.fullmatch(
+            rf"https://colab\.research\.google\.com/github/[\w.-]+/[\w.-]+/blob/[\w.-]+/{re.escape(entry)}\.ipynb", link
+        ), f"malformed Colab link: {link}"
 
 
 def test_search_finds_the_perceptron(browser, site_url):
