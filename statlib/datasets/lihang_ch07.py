@@ -24,7 +24,7 @@ def _example_7_2():
     return data
 
 
-@example("lihang", "ex7.2")
+@example("lihang", "exercise-7.2")
 def _exercise_7_2():
     return Bunch(
         X=np.array([[1.0, 2.0], [2.0, 3.0], [3.0, 3.0], [2.0, 1.0], [3.0, 2.0]]),

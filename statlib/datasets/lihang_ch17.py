@@ -2,7 +2,7 @@
 
 The book's matrices have words as rows and documents as columns; they are returned that way (``X``),
 with the scikit-learn orientation (documents as samples) as ``X.T`` for the estimators. The chapter has
-no numbered examples, so the keys are the figure ("fig-17.1") and the section ("17.2.2").
+no numbered examples, so the keys are the figure ("figure-17.1") and the section ("section-17.2.2").
 """
 
 import numpy as np
@@ -11,7 +11,7 @@ from sklearn.utils import Bunch
 from ._registry import example
 
 
-@example("lihang", "fig-17.1")
+@example("lihang", "figure-17.1")
 def _figure_17_1():
     return Bunch(
         X=np.array([
@@ -51,7 +51,7 @@ TITLE_COUNTS = np.array([
 ])
 
 
-@example("lihang", "17.2.2")
+@example("lihang", "section-17.2.2")
 def _lsa_example():
     X = TITLE_COUNTS.astype(float)
     return Bunch(

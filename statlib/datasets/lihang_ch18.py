@@ -31,7 +31,7 @@ def title_matrix():
     )
 
 
-@example("lihang", "fig-18.1")
+@example("lihang", "figure-18.1")
 def _figure_18_1():
     return Bunch(
         X=_FIG_18_1.T.copy(),

@@ -111,7 +111,7 @@ def _example_21_4():
     )
 
 
-@example("lihang", "fig21.2")
+@example("lihang", "figure-21.2")
 def _figure_21_2():
     return Bunch(
         adjacency=_FIG_21_2.copy(),

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from statlib.datasets import list_examples, load_example, load_prostate
+from statlib.datasets import example, list_examples, load_example, load_prostate
+from statlib.datasets._registry import ID_PATTERN
 
 
 def test_example_2_1_is_the_books_data():
@@ -18,6 +19,19 @@ def test_unknown_example_and_source():
         load_example("lihang", "99.1")
     with pytest.raises(ValueError, match="source must be one of"):
         load_example("nobody", "2.1")
+
+
+def test_every_id_follows_the_one_naming_scheme():
+    assert all(ID_PATTERN.match(number) for _, number in list_examples())
+    with pytest.raises(ValueError, match="number must be an example number"):
+        example("lihang", "fig21.2")
+
+
+def test_an_unknown_id_suggests_the_close_ones():
+    with pytest.raises(ValueError, match=r"did you mean '7\.2' or 'exercise-7\.2'"):
+        load_example("lihang", "ex7.2")
+    with pytest.raises(ValueError, match=r"did you mean 'figure-21\.2'"):
+        load_example("lihang", "fig21.2")
 
 
 def test_prostate_matches_its_published_description():

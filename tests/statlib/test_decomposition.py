@@ -175,7 +175,7 @@ def test_pca_refuses_bad_input():
 
 def test_lsa_example_17_2_2_data_match_the_printed_factors():
     # The data of §17.2.2 as registered reproduce the book's truncated SVD (to its printed two decimals).
-    ex = load_example("lihang", "17.2.2")
+    ex = load_example("lihang", "section-17.2.2")
     U, s, Vt = linalg.svd(ex.X, full_matrices=False)
     U, s, Vt = U[:, :3], s[:3], Vt[:3]
     signs = np.sign(U[0]) * np.sign(ex.U[0])  # align with the book's signs on the word "book"
@@ -236,7 +236,7 @@ def test_nmf_stopping_rule_matches_scikit_learn(init, loss):
 @pytest.mark.parametrize("loss", ["frobenius", "kullback-leibler"])
 def test_nmf_objective_never_increases(loss):
     # Theorems 17.1 and 17.2 (Lee and Seung 2001): one round of updates does not increase the loss.
-    for X in (load_example("lihang", "fig-17.1").X.T, _nonnegative(seed=2)[0]):
+    for X in (load_example("lihang", "figure-17.1").X.T, _nonnegative(seed=2)[0]):
         rng = np.random.default_rng(0)
         W, H = np.abs(rng.normal(size=(X.shape[0], 2))) + 0.1, np.abs(rng.normal(size=(2, X.shape[1]))) + 0.1
         losses = [beta_divergence(X, W, H, loss)]
@@ -277,7 +277,7 @@ def test_beta_divergence_by_hand():
 
 def test_nmf_on_the_fig_17_1_matrix_finds_the_two_themes():
     # Documents d1, d2 (airplane/aircraft) and d3, d4 (computer/apple/fruit) load on different topics.
-    X = load_example("lihang", "fig-17.1").X.T  # documents as samples
+    X = load_example("lihang", "figure-17.1").X.T  # documents as samples
     model = NMF(2, init="nndsvd", max_iter=2000, tol=1e-8)
     W = model.fit_transform(X)
     topic = np.argmax(W, axis=1)

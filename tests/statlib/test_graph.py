@@ -157,7 +157,7 @@ def test_basic_pagerank_refuses_graphs_that_are_not_strongly_connected():
 
 @pytest.mark.parametrize("method", ["power", "algebraic"])
 def test_basic_pagerank_refuses_a_periodic_graph(method):
-    cycle = load_example("lihang", "fig21.2").adjacency
+    cycle = load_example("lihang", "figure-21.2").adjacency
     with pytest.raises(ValueError, match=r"adjacency is periodic.*divisible by 3"):
         pagerank(cycle, damping=1.0, method=method)
     # A self-loop breaks the period; the stationary distribution of the lazy cycle is then found.
@@ -172,7 +172,7 @@ def test_basic_pagerank_refuses_a_periodic_graph(method):
 
 
 def test_periodic_graph_with_damping_below_one_is_uniform():
-    R = pagerank(load_example("lihang", "fig21.2").adjacency, damping=0.85)
+    R = pagerank(load_example("lihang", "figure-21.2").adjacency, damping=0.85)
     np.testing.assert_allclose(R, 1 / 3, rtol=1e-14)
 
 

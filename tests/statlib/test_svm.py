@@ -88,7 +88,7 @@ def test_example_7_2_by_smo_hard_margin(ex71, working_set):
 
 
 def test_exercise_7_2_answer():
-    data = load_example("lihang", "ex7.2")
+    data = load_example("lihang", "exercise-7.2")
     X, y = data.X, data.y.astype(float)
     sol = primal_qp(X, y)
     np.testing.assert_allclose(np.r_[sol.w, sol.b], [-1.0, 2.0, -2.0], atol=1e-6)
@@ -101,7 +101,7 @@ def test_exercise_7_2_answer():
 
 def test_exercise_7_3_strong_duality():
     # Squared-slack SVM: the primal optimum equals the dual optimum with K + I/(2C) (exact: 24/19 for C = 1).
-    data = load_example("lihang", "ex7.2")
+    data = load_example("lihang", "exercise-7.2")
     X, y = data.X, data.y.astype(float)
     primal = primal_qp(X, y, C=1.0, squared_slack=True)
     dual = dual_qp(X @ X.T, y, C=1.0, squared_slack=True)

@@ -21,7 +21,7 @@ from statlib.topic import PLSA, LatentDirichletAllocation
 from statlib.topic._counts import check_counts
 from statlib.topic._lda import _count, _gibbs_sweep, _log_joint, _tokens
 
-FIG_18_1 = load_example("lihang", "fig-18.1")
+FIG_18_1 = load_example("lihang", "figure-18.1")
 TITLES = load_example("lihang", "exercise-18.3")
 
 
