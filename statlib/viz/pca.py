@@ -42,16 +42,18 @@ def plot_rotation(axes, X, components, *, labels=("$x_1$", "$x_2$")):
     return axes
 
 
-def plot_loadings(ax, loadings, names, *, labels=None, marker="o", color="C0", annotate=True):
+def plot_loadings(ax, loadings, names, *, labels=None, marker="o", color="C0", annotate=True, offsets=None):
     """Li Hang Figure 16.3: each variable x_i at (rho(y1, x_i), rho(y2, x_i)).
 
-    ``loadings`` has shape (2, m): row k holds rho(y_{k+1}, x_i) for i = 1..m.
+    ``loadings`` has shape (2, m): row k holds rho(y_{k+1}, x_i) for i = 1..m. ``offsets`` (one (dx, dy) in
+    points per variable) moves labels that would overlap.
     """
     loadings = np.asarray(loadings, dtype=float)
     ax.scatter(loadings[0], loadings[1], marker=marker, color=color, s=50, label=labels, zorder=3)
     if annotate:
-        for name, x, y in zip(names, loadings[0], loadings[1]):
-            ax.annotate(name, (x, y), textcoords="offset points", xytext=(6, 4), fontsize=9)
+        offsets = [(6, 4)] * len(names) if offsets is None else offsets
+        for name, x, y, shift in zip(names, loadings[0], loadings[1], offsets):
+            ax.annotate(name, (x, y), textcoords="offset points", xytext=shift, fontsize=9)
     ax.axhline(0, color="0.6", lw=0.8)
     ax.axvline(0, color="0.6", lw=0.8)
     ax.set_xlabel(r"$\rho(y_1, x_i)$ (loading on the first component)")
