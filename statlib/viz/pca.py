@@ -10,6 +10,7 @@ import numpy as np
 __all__ = [
     "demo_explorer",
     "plot_loadings",
+    "plot_projection",
     "plot_reconstructions",
     "plot_rotation",
     "plot_scree",
@@ -40,6 +41,36 @@ def plot_rotation(axes, X, components, *, labels=("$x_1$", "$x_2$")):
     b.set_title("(b) rotated axes: $y_1$ along the major axis")
     b.legend(loc="lower right", fontsize=8)
     return axes
+
+
+def plot_projection(ax, points, direction, *, names=("A", "B", "C")):
+    """Li Hang Figure 16.2: centred points, the axis through the origin along ``direction``, the feet of the
+    perpendiculars (A', B', C') and the two sums that add up to sum |OA|^2 (Pythagoras). Returns the two sums."""
+    points = np.asarray(points, dtype=float)
+    u = np.asarray(direction, dtype=float)
+    u = u / np.linalg.norm(u)
+    coords = points @ u
+    feet = coords[:, None] * u
+    lim = 1.3 * np.abs(points).max()
+    ax.plot([-lim * u[0], lim * u[0]], [-lim * u[1], lim * u[1]], color="C3", lw=2, label="axis $y_1$")
+    for name, p, f in zip(names, points, feet):
+        ax.plot(*p, "o", color="C0")
+        ax.plot(*f, "s", color="C3", ms=5)
+        ax.plot([p[0], f[0]], [p[1], f[1]], color="0.4", ls="--", lw=1)
+        ax.plot([0, f[0]], [0, f[1]], color="C3", lw=4, alpha=0.35)
+        ax.annotate(name, p, textcoords="offset points", xytext=(5, 5))
+        ax.annotate(name + "'", f, textcoords="offset points", xytext=(5, -12), color="C3")
+    ax.plot(0, 0, "k+", ms=10)
+    ax.annotate("O", (0, 0), textcoords="offset points", xytext=(-12, -12))
+    ax.set_xlim(-lim, lim)
+    ax.set_ylim(-lim, lim)
+    ax.set_aspect("equal")
+    ax.set_xlabel("$x_1$")
+    ax.set_ylabel("$x_2$")
+    along = float((coords**2).sum())
+    across = float(((points - feet) ** 2).sum())
+    ax.set_title(f"$\\sum OA'^2$ = {along:.2f},  $\\sum AA'^2$ = {across:.2f}", fontsize=10)
+    return along, across
 
 
 def plot_loadings(ax, loadings, names, *, labels=None, marker="o", color="C0", annotate=True, offsets=None):

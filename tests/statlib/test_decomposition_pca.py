@@ -153,6 +153,15 @@ def test_chapter_figures_draw():
     Z = rng.normal(size=(50, 2))
     viz.plot_rotation(axes[2:], Z, PCA().fit(Z).components_)
     plt.close(fig)
+    # Figure 16.2: the two sums add up to the sum of squared norms, and the first axis has the larger first sum.
+    abc = np.array([[1.2, 1.5], [-1.5, -0.4], [0.3, -1.1]])
+    fig, axes = plt.subplots(1, 2)
+    best = viz.plot_projection(axes[0], abc, PCA().fit(abc).components_[0])
+    other = viz.plot_projection(axes[1], abc, [1.0, 0.0])
+    for along, across in (best, other):
+        assert np.isclose(along + across, (abc**2).sum())
+    assert best[0] > other[0] and best[1] < other[1]
+    plt.close(fig)
     X = rng.integers(0, 17, size=(30, 64)).astype(float)
     pca = PCA().fit(X)
     fig, axes = plt.subplots(2, 3)
