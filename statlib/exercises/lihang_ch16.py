@@ -43,3 +43,16 @@ register(
          "the standardised X, sigma_2 = sqrt((n - 1) lambda_2) with lambda_2 from Exercise 16.1.",
     prompts=["min ‖X − L‖_F over rank(L) ≤ 1, X the standardised 2 × 6 data of Exercise 16.1 (3 decimals):"],
 )
+
+# Our own exercise (not the book's): lambda_1 >= e_i^T Sigma e_i = sigma_ii (Rayleigh quotient at a coordinate vector),
+# so eta_1 >= max_i sigma_ii / tr(Sigma). For scikit-learn's wine data (divisor n - 1) the largest variance is
+# proline's, 99166.717 of the total 99391.505: the bound is 0.99774 (the covariance PCA has eta_1 = 0.99809).
+_WINE_PROLINE_SHARE = 99166.71735542428 / 99391.50499157321
+
+register(
+    "companion-16.1",
+    numeric(_WINE_PROLINE_SHARE, atol=1e-4),  # tight enough to refuse eta_1 = 0.99809 itself
+    hint="evaluate the Rayleigh quotient u^T Sigma u at the unit vector u = e_i of the variable with the largest "
+         "variance; then divide that variance by the total variance, the trace of Sigma (16.18).",
+    prompts=["The lower bound max_i σ_ii / tr Σ on η₁ for the unstandardised wine data (4 decimals):"],
+)

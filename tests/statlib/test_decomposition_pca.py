@@ -169,3 +169,15 @@ def test_chapter_figures_draw():
     # With every component kept, the reconstruction is the image itself.
     np.testing.assert_allclose(viz._reconstruct(pca, X, pca.n_components_), X, atol=1e-10)
     plt.close(fig)
+
+
+def test_companion_16_1_wine_bound():
+    from sklearn.datasets import load_wine
+
+    X = load_wine().data
+    S = np.cov(X, rowvar=False)
+    bound = np.diag(S).max() / np.trace(S)
+    assert check("companion-16.1", bound)
+    assert not check("companion-16.1", PCA().fit(X).explained_variance_ratio_[0])  # eta_1 is not the bound
+    # Rayleigh quotient at a coordinate vector: lambda_1 >= max sigma_ii, so eta_1 >= the bound.
+    assert PCA().fit(X).explained_variance_ratio_[0] >= bound
