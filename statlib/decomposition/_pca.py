@@ -24,7 +24,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
 
-__all__ = ["PCA", "pca_from_correlation"]
+__all__ = ["PCA", "flip_signs", "pca_from_correlation"]
 
 
 @njit(cache=True)
@@ -52,6 +52,38 @@ def _svd_flip_rows(Vt, U):
                     U[i, k] = -U[i, k]
 
 
+def flip_signs(components):
+    """Fix the sign of each row (one component per row): the row's entry of largest absolute value is made positive.
+
+    Eigenvectors and singular vectors are determined only up to sign (Li Hang §15.1), and different LAPACK builds
+    return different signs. The rule, exactly: in each row, find the first entry j (lowest column index) whose
+    absolute value is the largest of the row; if that entry is negative, multiply the whole row by -1. A row of
+    zeros is left as it is. This is the convention of :class:`PCA` (``components_``) and of
+    :func:`pca_from_correlation`, and scikit-learn's ``svd_flip(u, v, u_based_decision=False)``.
+
+    Parameters
+    ----------
+    components : array-like of shape (n_components, n_features)
+        The vectors, one per row (e.g. ``components_``, or the transpose of a matrix of eigenvector columns).
+        Finite numbers; at least one row and one column.
+
+    Returns
+    -------
+    ndarray of shape (n_components, n_features)
+        A sign-fixed float64 copy; the input is not modified.
+
+    Examples
+    --------
+    >>> flip_signs([[0.6, -0.8], [-0.8, -0.6], [0.5, -0.5]])
+    array([[-0.6,  0.8],
+           [ 0.8,  0.6],
+           [ 0.5, -0.5]])
+    """
+    V = np.array(check_array(components, "components"), dtype=np.float64, order="C", copy=True)
+    _svd_flip_rows(V, np.empty((0, 0)))
+    return V
+
+
 class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3).
 
@@ -62,8 +94,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     Sign convention: singular vectors are unique only up to sign (Li Hang §15.1). Each principal
     direction is flipped so that its entry of largest absolute value is positive (the first such entry
-    if several tie), which is what scikit-learn's ``svd_flip(..., u_based_decision=False)`` does, so
-    ``components_`` and the scores agree with scikit-learn entry by entry.
+    if several tie), the rule of :func:`flip_signs` and of scikit-learn's
+    ``svd_flip(..., u_based_decision=False)``, so ``components_`` and the scores agree with scikit-learn
+    entry by entry.
 
     Parameters
     ----------
@@ -76,7 +109,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     whiten : bool, default=False
         Divide the scores by sqrt(lambda_k), so that each has unit sample variance.
     svd_solver : {"auto", "full"}, default="auto"
-        The LAPACK thin SVD ("auto" is "full").
+        Both mean the LAPACK thin SVD of the centred data (``scipy.linalg.svd``, ``full_matrices=False``),
+        whatever the shape of ``X``. Unlike scikit-learn's "auto", statlib's never switches to the
+        eigen-decomposition of the covariance matrix or to a randomised or truncated solver.
 
     Attributes
     ----------
@@ -215,7 +250,7 @@ def pca_from_correlation(R, n_components=None):
     Steps 3 and 5 of the book's procedure: the eigen-decomposition R e_k = lambda_k e_k, sorted by
     decreasing lambda_k, with each eigenvector's largest-magnitude entry made positive (the sign
     convention of :class:`PCA`); the variance contribution rates eta_k = lambda_k / m (16.30), since
-    tr R = m (16.35); the factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.37); and the
+    tr R = m (16.35); the factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.36); and the
     contribution of the first ``n_components`` components to each variable, nu_i = sum_k rho(y_k, x_i)^2
     (16.32 with sigma_ii = 1).
 
@@ -244,8 +279,7 @@ def pca_from_correlation(R, n_components=None):
     if lam[0] < -1e-8:
         raise ValueError(f"R must be positive semi-definite; it has the eigenvalue {lam[0]:.3g}")
     lam = np.clip(lam[::-1], 0.0, None)
-    Vt = np.ascontiguousarray(E[:, ::-1].T)
-    _svd_flip_rows(Vt, np.empty((0, 0)))
+    Vt = flip_signs(E[:, ::-1].T)  # one eigenvector per row, largest-magnitude entry positive
     loadings = np.sqrt(lam)[:, None] * Vt  # (16.36): rho(y_k, x_i) = sqrt(lambda_k) e_ik
     return Bunch(
         eigenvalues=lam,

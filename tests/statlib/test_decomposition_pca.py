@@ -14,7 +14,7 @@ import pytest
 from sklearn import decomposition as skd
 
 from statlib.datasets import load_example
-from statlib.decomposition import PCA, pca_from_correlation
+from statlib.decomposition import PCA, flip_signs, pca_from_correlation
 from statlib.exercises import check
 
 matplotlib.use("Agg")
@@ -109,14 +109,19 @@ def test_table_16_2_is_not_a_rounding_of_the_exact_eigenvectors():
     ex = load_example("lihang", "16.1")
     res = pca_from_correlation(ex.R, n_components=2)  # nu over the book's k = 2 components
     a = ex.components
-    rayleigh = np.einsum("ki,ij,kj->k", a, ex.R, a)
-    residual = np.linalg.norm(a @ ex.R - rayleigh[:, None] * a, axis=1)
-    # A 3-decimal rounding e_k + d of an exact eigenvector (|d_i| <= 5e-4, ||d|| <= 1e-3) has a residual of at most
-    # max_i |lambda_i - lambda_k| * 1e-3; the rounded exact vectors satisfy it, the book's do not.
+
+    def min_residual(b):
+        # min over mu of ||R b - mu b|| is attained at mu* = b^T R b / b^T b (least squares in mu).
+        mu = np.einsum("ki,ij,kj->k", b, ex.R, b) / np.einsum("ki,ki->k", b, b)
+        return np.linalg.norm(b @ ex.R - mu[:, None] * b, axis=1)
+
+    residual = min_residual(a)
+    # A 3-decimal rounding e_k + d of an exact eigenvector (|d_i| <= 5e-4, ||d|| <= 1e-3) has
+    # min_mu ||R a - mu a|| <= ||R a - lambda_k a|| = ||(R - lambda_k I) d|| <= max_i |lambda_i - lambda_k| * 1e-3;
+    # the rounded exact vectors satisfy it, the book's do not.
     bound = np.abs(res.eigenvalues[None, :] - res.eigenvalues[:2, None]).max(axis=1) * 1e-3
     rounded = np.round(res.components[:2], 3)
-    rounded_residual = np.linalg.norm(rounded @ ex.R - np.einsum("ki,ij,kj->k", rounded, ex.R, rounded)[:, None]
-                                      * rounded, axis=1)
+    rounded_residual = min_residual(rounded)
     assert np.all(rounded_residual <= bound)
     assert np.all(residual > bound)
     # The largest gaps the chapter quotes.
@@ -181,3 +186,39 @@ def test_companion_16_1_wine_bound():
     assert not check("companion-16.1", PCA().fit(X).explained_variance_ratio_[0])  # eta_1 is not the bound
     # Rayleigh quotient at a coordinate vector: lambda_1 >= max sigma_ii, so eta_1 >= the bound.
     assert PCA().fit(X).explained_variance_ratio_[0] >= bound
+
+
+def test_flip_signs_by_hand():
+    V = np.array([[0.6, -0.8], [-0.8, -0.6], [0.5, -0.5], [-0.5, 0.5], [0.0, 0.0], [-3.0, 2.0]])
+    expected = np.array([[-0.6, 0.8], [0.8, 0.6], [0.5, -0.5], [0.5, -0.5], [0.0, 0.0], [3.0, -2.0]])
+    before = V.copy()
+    out = flip_signs(V)
+    np.testing.assert_array_equal(out, expected)  # ties: the first largest entry decides; a zero row is kept
+    np.testing.assert_array_equal(V, before)  # the input is not modified
+    assert out.dtype == np.float64
+    np.testing.assert_array_equal(flip_signs([[-1, 2, -2]]), [[-1.0, 2.0, -2.0]])  # ints accepted, tie -> column 1
+    np.testing.assert_array_equal(flip_signs(out), out)  # idempotent
+
+
+def test_flip_signs_is_scikit_learns_rule_and_pcas():
+    from sklearn.utils.extmath import svd_flip
+
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        Vt = rng.normal(size=(rng.integers(1, 6), rng.integers(1, 7)))
+        _, ref = svd_flip(np.zeros((3, Vt.shape[0])), Vt.copy(), u_based_decision=False)
+        np.testing.assert_array_equal(flip_signs(Vt), ref)
+        np.testing.assert_array_equal(flip_signs(-Vt), ref)  # the sign of the input does not matter
+    X = rng.normal(size=(40, 5))
+    comps = PCA().fit(X).components_
+    np.testing.assert_array_equal(flip_signs(comps), comps)
+    np.testing.assert_array_equal(flip_signs(-comps), comps)
+
+
+@pytest.mark.parametrize("bad, error", [
+    ([1.0, -2.0], ValueError), (np.zeros((0, 3)), ValueError), ([[1.0, np.nan]], ValueError),
+    ([[np.inf, 0.0]], ValueError), ("rows", TypeError), (np.zeros((2, 2, 2)), ValueError),
+])
+def test_flip_signs_refuses_bad_input(bad, error):
+    with pytest.raises(error, match="components"):
+        flip_signs(bad)
