@@ -2,6 +2,6 @@
 
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
-from ._pca import PCA, pca_from_correlation
+from ._pca import PCA, flip_signs, pca_from_correlation
 
-__all__ = ["NMF", "PCA", "FastICA", "beta_divergence", "pca_from_correlation"]
+__all__ = ["NMF", "PCA", "FastICA", "beta_divergence", "flip_signs", "pca_from_correlation"]

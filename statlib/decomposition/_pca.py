@@ -9,7 +9,7 @@ y = V^T (x - mean) (16.43)-(16.47), and Algorithm 16.1's output Y = V^T X is ``t
 
 The correlation-matrix PCA of §16.2.2 (the book's Example 16.1, where only R is printed) is
 :func:`pca_from_correlation`: eigenvalues and eigenvectors of R, variance contribution rates (16.30),
-factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.37) and the contribution of the first k
+factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.36) and the contribution of the first k
 components to each variable nu_i (16.32).
 """
 
@@ -24,7 +24,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
 
-__all__ = ["PCA", "pca_from_correlation"]
+__all__ = ["PCA", "flip_signs", "pca_from_correlation"]
 
 
 @njit(cache=True)
@@ -52,6 +52,38 @@ def _svd_flip_rows(Vt, U):
                     U[i, k] = -U[i, k]
 
 
+def flip_signs(components):
+    """Fix the sign of each row (one component per row): the row's entry of largest absolute value is made positive.
+
+    Eigenvectors and singular vectors are determined only up to sign (Li Hang §15.1), and different LAPACK builds
+    return different signs. The rule, exactly: in each row, find the first entry j (lowest column index) whose
+    absolute value is the largest of the row; if that entry is negative, multiply the whole row by -1. A row of
+    zeros is left as it is. This is the convention of :class:`PCA` (``components_``) and of
+    :func:`pca_from_correlation`, and scikit-learn's ``svd_flip(u, v, u_based_decision=False)``.
+
+    Parameters
+    ----------
+    components : array-like of shape (n_components, n_features)
+        The vectors, one per row (e.g. ``components_``, or the transpose of a matrix of eigenvector columns).
+        Finite numbers; at least one row and one column.
+
+    Returns
+    -------
+    ndarray of shape (n_components, n_features)
+        A sign-fixed float64 copy; the input is not modified.
+
+    Examples
+    --------
+    >>> flip_signs([[0.6, -0.8], [-0.8, -0.6], [0.5, -0.5]])
+    array([[-0.6,  0.8],
+           [ 0.8,  0.6],
+           [ 0.5, -0.5]])
+    """
+    V = np.array(check_array(components, "components"), dtype=np.float64, order="C", copy=True)
+    _svd_flip_rows(V, np.empty((0, 0)))
+    return V
+
+
 class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3).
 
@@ -62,8 +94,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     Sign convention: singular vectors are unique only up to sign (Li Hang §15.1). Each principal
     direction is flipped so that its entry of largest absolute value is positive (the first such entry
-    if several tie), which is what scikit-learn's ``svd_flip(..., u_based_decision=False)`` does, so
-    ``components_`` and the scores agree with scikit-learn entry by entry.
+    if several tie), the rule of :func:`flip_signs` and of scikit-learn's
+    ``svd_flip(..., u_based_decision=False)``, so ``components_`` and the scores agree with scikit-learn
+    entry by entry.
 
     Parameters
     ----------
@@ -76,7 +109,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     whiten : bool, default=False
         Divide the scores by sqrt(lambda_k), so that each has unit sample variance.
     svd_solver : {"auto", "full"}, default="auto"
-        The LAPACK thin SVD ("auto" is "full").
+        Both mean the LAPACK thin SVD of the centred data (``scipy.linalg.svd``, ``full_matrices=False``),
+        whatever the shape of ``X``. Unlike scikit-learn's "auto", statlib's never switches to the
+        eigen-decomposition of the covariance matrix or to a randomised or truncated solver.
 
     Attributes
     ----------
@@ -104,10 +139,14 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     --------
     >>> import numpy as np
     >>> from statlib.decomposition import PCA
-    >>> X = np.array([[2.0, 2], [3, 4], [3, 5], [4, 5], [5, 6], [7, 8]])
+    >>> X = np.array([[2.0, 2], [3, 4], [3, 5], [4, 5], [5, 6], [7, 8]])  # Li Hang Exercise 16.1, transposed
     >>> pca = PCA(n_components=1).fit(X)
     >>> pca.explained_variance_ratio_.round(4)
-    array([0.9727])
+    array([0.9755])
+
+    (S = [[16, 17], [17, 20]] / 5 has trace 36/5 and determinant 31/25, so lambda_1 = (36 + sqrt(1172)) / 10 and
+    eta_1 = lambda_1 / tr S = 1/2 + sqrt(1172)/72 = 0.97548. Standardising first (16.48), the book's procedure,
+    gives eta_1 = (1 + r_12) / 2 = 0.97516 instead.)
     """
 
     def __init__(self, n_components=None, *, copy=True, whiten=False, svd_solver="auto"):
@@ -146,14 +185,16 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, m = X.shape
         nc = self._check_n_components(n, m)
-        mean = X.mean(axis=0)
-        Xc = X - mean
+        mean = X.mean(axis=0)  # (16.40)
+        Xc = X - mean  # Algorithm 16.1 wants centred data
+        # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
+        # has the same V, with singular values sqrt(n - 1) times those of X'.
         U, S, Vt = linalg.svd(Xc, full_matrices=False)
-        _svd_flip_rows(Vt, U)
-        variance = S**2 / (n - 1)
+        _svd_flip_rows(Vt, U)  # fix each direction's sign (largest-magnitude entry positive)
+        variance = S**2 / (n - 1)  # (16.52)-(16.53): eigenvalues of S = X'^T X', var(y_k) = lambda_k (16.6)
         total = variance.sum()
-        ratio = variance / total if total > 0 else np.zeros_like(variance)
-        if isinstance(nc, float):
+        ratio = variance / total if total > 0 else np.zeros_like(variance)  # (16.30)
+        if isinstance(nc, float):  # the fewest k whose cumulative rate (16.31) exceeds nc
             k = int(np.searchsorted(np.cumsum(ratio), nc, side="right") + 1)
             k = min(k, len(S))
         else:
@@ -172,7 +213,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         """The principal-component scores y = V^T (x - mean) (16.43) of each row of ``X``."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        Y = (X - self.mean_) @ self.components_.T
+        Y = (X - self.mean_) @ self.components_.T  # (16.43); Algorithm 16.1 step (3): Y = V^T X is Y.T
         if self.whiten:
             # A direction of (numerically) zero variance is divided by machine epsilon, not by 0, as in
             # scikit-learn, so the scores stay finite.
@@ -209,7 +250,7 @@ def pca_from_correlation(R, n_components=None):
     Steps 3 and 5 of the book's procedure: the eigen-decomposition R e_k = lambda_k e_k, sorted by
     decreasing lambda_k, with each eigenvector's largest-magnitude entry made positive (the sign
     convention of :class:`PCA`); the variance contribution rates eta_k = lambda_k / m (16.30), since
-    tr R = m (16.35); the factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.37); and the
+    tr R = m (16.35); the factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.36); and the
     contribution of the first ``n_components`` components to each variable, nu_i = sum_k rho(y_k, x_i)^2
     (16.32 with sigma_ii = 1).
 
@@ -234,17 +275,16 @@ def pca_from_correlation(R, n_components=None):
     if not np.allclose(np.diag(R), 1.0, atol=1e-10):
         raise ValueError("R must be a correlation matrix with a unit diagonal")
     k = m if n_components is None else check_int(n_components, "n_components", low=1, high=m)
-    lam, E = np.linalg.eigh(R)
+    lam, E = np.linalg.eigh(R)  # step (3): |R - lambda I| = 0
     if lam[0] < -1e-8:
         raise ValueError(f"R must be positive semi-definite; it has the eigenvalue {lam[0]:.3g}")
     lam = np.clip(lam[::-1], 0.0, None)
-    Vt = np.ascontiguousarray(E[:, ::-1].T)
-    _svd_flip_rows(Vt, np.empty((0, 0)))
-    loadings = np.sqrt(lam)[:, None] * Vt
+    Vt = flip_signs(E[:, ::-1].T)  # one eigenvector per row, largest-magnitude entry positive
+    loadings = np.sqrt(lam)[:, None] * Vt  # (16.36): rho(y_k, x_i) = sqrt(lambda_k) e_ik
     return Bunch(
         eigenvalues=lam,
         components=Vt,
-        explained_variance_ratio=lam / m,
+        explained_variance_ratio=lam / m,  # (16.30) with (16.35): the eigenvalues sum to m
         loadings=loadings,
-        contributions=(loadings[:k] ** 2).sum(axis=0),
+        contributions=(loadings[:k] ** 2).sum(axis=0),  # (16.32) with sigma_ii = 1
     )

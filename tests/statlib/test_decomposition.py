@@ -54,7 +54,8 @@ def _data_with_correlation(R, n=200, seed=0):
 def test_example_16_1_from_the_correlation_matrix():
     ex = load_example("lihang", "16.1")
     res = pca_from_correlation(ex.R, n_components=2)
-    # Tolerances from the catalogue: the book worked from an unrounded R (see the dataset's DESCR).
+    # Tolerances from the catalogue: the book's Tables 16.2-16.3 are not the exact eigen-decomposition of its printed
+    # R, and no R' that rounds to it reproduces them (the chapter's admonition; test_decomposition_pca.py).
     np.testing.assert_allclose(res.eigenvalues, ex.eigenvalues, atol=0.005)
     np.testing.assert_allclose(res.explained_variance_ratio[:2], ex.explained_variance_ratio, atol=0.001)
     assert abs(res.explained_variance_ratio[:2].sum() - 0.76) < 0.001  # the book's cumulative rate
@@ -70,7 +71,7 @@ def test_example_16_1_from_the_correlation_matrix():
 
 
 def test_example_16_1_tables_are_consistent_with_each_other():
-    # Table 16.3's loadings are sqrt(lambda_k) times Table 16.2's vectors (16.37), and nu_i their squares' sum.
+    # Table 16.3's loadings are sqrt(lambda_k) times Table 16.2's vectors (16.36), and nu_i their squares' sum.
     ex = load_example("lihang", "16.1")
     np.testing.assert_allclose(np.sqrt(ex.eigenvalues[:2, None]) * ex.components, ex.loadings, atol=0.002)
     np.testing.assert_allclose((ex.loadings**2).sum(axis=0), ex.contributions, atol=0.002)

@@ -1,4 +1,4 @@
-"""Property-based tests for statlib.decomposition: PCA, NMF, FastICA, pca_from_correlation, beta_divergence.
+"""Property-based tests for statlib.decomposition: PCA, NMF, FastICA, pca_from_correlation, flip_signs, beta_divergence.
 
 Valid inputs (random sizes, scales, ranks, options) give finite outputs of the right shape and dtype;
 invalid inputs (NaN and infinity, empty, 1-D or 3-D, text, negative entries for NMF, non-correlation
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, pca_from_correlation
+from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, flip_signs, pca_from_correlation
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 
@@ -168,6 +168,48 @@ def test_pca_from_correlation_refuses_invalid_input(m, seed, size, data):
         _assert_clear_error(lambda: pca_from_correlation(R, n_components=k), ["n_components"])
         return
     _assert_clear_error(lambda: pca_from_correlation(R), ["R"])
+
+
+# ---------------------------------------------------------------------------------------------- flip_signs
+@SETTINGS
+@given(V=matrices(min_rows=1, max_rows=8, max_cols=8), data=st.data())
+def test_flip_signs_on_valid_data(V, data):
+    CASES[("flip_signs", "valid")] += 1
+    if data.draw(st.booleans()):
+        V[data.draw(st.integers(0, len(V) - 1))] = 0.0  # a zero row is left alone
+    before = V.copy()
+    out = flip_signs(V)
+    assert out.shape == V.shape and out.dtype == np.float64 and np.all(np.isfinite(out))
+    np.testing.assert_array_equal(V, before)  # a copy; the input is untouched
+    np.testing.assert_array_equal(np.abs(out), np.abs(V))  # only whole rows change sign
+    for row, orig in zip(out, V):
+        assert np.array_equal(row, orig) or np.array_equal(row, -orig)
+        j = int(np.argmax(np.abs(row)))  # the first entry of largest magnitude
+        assert row[j] >= 0
+    np.testing.assert_array_equal(flip_signs(-V), out)  # the result does not depend on the input's signs
+    np.testing.assert_array_equal(flip_signs(out), out)
+
+
+@SETTINGS
+@given(V=matrices(min_rows=1, max_rows=8, max_cols=8), data=st.data())
+def test_flip_signs_refuses_invalid_input(V, data):
+    CASES[("flip_signs", "invalid")] += 1
+    kind = data.draw(st.sampled_from(["nan", "inf", "empty", "1d", "3d", "text", "none"]))
+    if kind == "nan":
+        V[data.draw(st.integers(0, len(V) - 1)), 0] = np.nan
+    elif kind == "inf":
+        V[0, -1] = -np.inf if data.draw(st.booleans()) else np.inf
+    elif kind == "empty":
+        V = V[:0] if data.draw(st.booleans()) else V[:, :0]
+    elif kind == "1d":
+        V = V[0]
+    elif kind == "3d":
+        V = V[:, :, None]
+    elif kind == "text":
+        V = np.full(V.shape, "abc", dtype=object)
+    else:
+        V = None
+    _assert_clear_error(lambda: flip_signs(V), ["components"])
 
 
 # --------------------------------------------------------------------------------------------------- NMF
