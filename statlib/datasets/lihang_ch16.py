@@ -32,6 +32,7 @@ def _example_16_1():
             "contribution rates (Table 16.2, fields components and explained_variance_ratio); the factor "
             "loadings rho(y_k, x_i) and the contributions nu_i of y1, y2 to each x_i (Table 16.3, fields "
             "loadings and contributions). The printed vectors differ from the exact eigenvectors of the printed "
-            "R by up to 0.006 (the loadings up to 0.009, nu up to 0.014), more than the rounding of R or of the printed digits can explain."
+            "R by up to 0.006 (the loadings up to 0.009, nu up to 0.014), more than the rounding of R or of the "
+            "printed digits can explain."
         ),
     )

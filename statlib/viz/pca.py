@@ -156,7 +156,8 @@ def reconstruction_explorer(X, pca, *, shape=(8, 8), labels=None):
         axes[0].set_title(f"image {i}{name}", fontsize=9)
         axes[1].imshow(np.clip(rebuilt, 0, 16).reshape(shape), cmap="gray_r", vmin=0, vmax=16)
         err = np.linalg.norm(x - rebuilt) / max(np.linalg.norm(x - pca.mean_), 1e-12)
-        axes[1].set_title(f"from k = {k} components\n" + r"$\Vert x-\hat x\Vert / \Vert x-\bar x\Vert$" + f" = {err:.2f}", fontsize=9)
+        ratio = r"$\Vert x-\hat x\Vert / \Vert x-\bar x\Vert$"
+        axes[1].set_title(f"from k = {k} components\n{ratio} = {err:.2f}", fontsize=9)
         v = pca.components_[k - 1]
         lim = np.abs(v).max()
         axes[2].imshow(v.reshape(shape), cmap="RdBu_r", vmin=-lim, vmax=lim)
