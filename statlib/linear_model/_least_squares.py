@@ -10,9 +10,11 @@ from .._validation import check_bool, check_real, validate_data
 class Ridge(RegressorMixin, BaseEstimator):
     """Linear least squares with an L2 penalty: minimise (1/2) sum_i (w . x_i + b - y_i)^2 + (alpha/2) ||w||^2.
 
-    This is Li Hang's regularised least squares, eqs. (1.23) and (1.25) with lambda = alpha; ``alpha=0``
-    is plain least squares (1.23). The bias ``b`` is not penalised: the data are centred, the weights
-    solve the normal equations (X_c^T X_c + alpha I) w = X_c^T y_c, and b = mean(y) - mean(X) . w.
+    This is Li Hang's regularised least squares (1.25) up to the scaling of the penalty: (1.25) averages
+    the loss, (1/N) sum_i (f(x_i; w) - y_i)^2 + (lambda/2) ||w||^2, which has the same minimiser for
+    lambda = 2 alpha / N. ``alpha=0`` is plain least squares (1.23). The bias ``b`` is not penalised: the
+    data are centred, the weights solve the normal equations (X_c^T X_c + alpha I) w = X_c^T y_c, and
+    b = mean(y) - mean(X) . w.
     With ``alpha=0`` the minimum-norm least-squares solution is returned (via the SVD), so rank-deficient
     designs (more polynomial coefficients than points) are handled.
 

@@ -158,7 +158,7 @@ def _triplets(F):
 def maxent_proba(F, w):
     """P_w(y|x) of the maximum entropy model (6.22)-(6.23) for feature tensor F (n_x, n_y, n) and weights w."""
     F = check_array(F, "F", ndim=3)
-    w = check_vector(w, "w")
+    w = check_vector(w, "w", min_length=0)  # no features: no weights, the uniform model
     if w.size != F.shape[2]:
         raise ValueError(f"w must have one weight per feature ({F.shape[2]}), got {w.size}")
     ctx, lab, feat, val = _triplets(F)
@@ -179,7 +179,8 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
         F[x, y, i] = f_i(x, y), the feature functions on every (input, output) pair
         (see :func:`feature_tensor`). ``method="iis"`` needs f_i >= 0. A non-negative feature that
         fires somewhere but never on the training data (E_P~(f_i) = 0) is rejected: its weight would
-        run off to -infinity.
+        run off to -infinity. With no features (n_features = 0) the only constraint is normalisation and
+        the model is uniform, P(y|x) = 1/n_y (the first case of example 6.1); ``w`` is then empty.
     p_xy : array-like of shape (n_x, n_y)
         The counts nu(x, y) of the training data, or the empirical distribution P~(x, y); it is
         normalised to sum to one.
@@ -214,7 +215,7 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
         max_iter = 10_000 if method in ("iis", "gd") else 1000
     max_iter = check_int(max_iter, "max_iter", low=0)
     n_x, n_y, n_feat = F.shape
-    w = np.zeros(n_feat) if w0 is None else check_vector(w0, "w0").copy()
+    w = np.zeros(n_feat) if w0 is None else check_vector(w0, "w0", min_length=0).copy()
     if w.size != n_feat:
         raise ValueError(f"w0 must have one weight per feature ({n_feat}), got {w.size}")
 
@@ -238,7 +239,25 @@ def fit_maxent(F, p_xy, *, method="iis", tol=1e-8, max_iter=None, w0=None):
     def loglik(weights):
         return -_objective(ctx, lab, feat, val, weights, p_x, emp, n_x, n_y)[0]
 
-    if method == "iis":
+    if n_feat == 0:
+        # No constraint beyond normalisation (the first case of example 6.1). Maximising the conditional
+        # entropy H(P) = -sum_x P~(x) sum_y P(y|x) log P(y|x) subject only to sum_y P(y|x) = 1, the
+        # Lagrangian's derivative -P~(x) (log P(y|x) + 1) - w_0(x) = 0 makes P(y|x) the same for every y:
+        # P(y|x) = 1 / n_y. The form (6.22)-(6.23) gives the same with no weights, exp(0) / Z(x) = 1 / n_y.
+        # There is nothing to iterate.
+        result = OptimizeResult(
+            x=w,
+            w=w,
+            success=True,
+            status=0,
+            nit=0,
+            message="No features: the model is uniform over the outputs y for every x.",
+            path=np.zeros((1, 0)),
+            loglik_path=np.array([loglik(w)]),
+        )
+        if method == "iis":
+            result["closed_form"] = False  # no update (6.34) is made: there is nothing to update
+    elif method == "iis":
         fsharp = np.zeros((n_x, n_y))
         np.add.at(fsharp, (ctx, lab), val)
         used = fsharp[(p_x[:, None] > 0) & (fsharp > 0)]

@@ -1,4 +1,5 @@
-"""Algorithm 9.2 of Li Hang exactly as printed (one dimension), plus its GEM variants (Algorithms 9.4, 9.5).
+"""Algorithm 9.2 of Li Hang (one dimension), plus its GEM variants (Algorithms 9.4, 9.5), one of which is
+(9.31) read literally.
 
 This is the readable reference: plain NumPy, one line per equation, every iterate recorded. It is
 meant for the book's small examples and for showing how the variants differ; the fast estimator is
@@ -55,9 +56,10 @@ def em_gmm_1d(y, alpha, mu, sigma2, *, max_iter=100, tol=1e-10, m_step="em", ste
         (for showing single steps).
     m_step : {"em", "ecm", "damped"}, default="em"
         ``"em"``: the exact M-step (9.30)-(9.32), the variance taken about the new mean.
-        ``"ecm"``: (9.31) as printed, about the *old* mean mu_k^(i). This is not the maximiser of Q,
-        but it is two conditional maximisations (first sigma^2 given mu = mu^(i), then mu), i.e.
-        GEM Algorithm 9.5, so the likelihood still never decreases.
+        ``"ecm"``: (9.31) read literally, about the *old* mean mu_k^(i) (most likely a dropped hat: the
+        book derives (9.30)-(9.32) as the joint stationary point of (9.29), which is ``"em"``). This is
+        not the maximiser of Q, but it is two conditional maximisations (first sigma^2 given
+        mu = mu^(i), then mu), i.e. GEM Algorithm 9.5, so the likelihood still never decreases.
         ``"damped"``: move only a fraction ``step`` of the way from theta^(i) to the EM maximiser,
         in the coordinates (alpha_k, mu_k / sigma_k^2, -1 / (2 sigma_k^2)) in which Q is concave;
         Q then increases without being maximised (GEM Algorithm 9.4).

@@ -77,6 +77,27 @@ def test_example_6_1_third_case_closed_form(method):
     assert q[0] * q[3] == pytest.approx(q[1] * q[2], abs=1e-12)
 
 
+@pytest.mark.parametrize("method", ["iis", "bfgs", "dfp", "broyden", "gd"])
+def test_example_6_1_first_case_no_features_is_uniform(method):
+    # The first case of Example 6.1: no constraint beyond sum_y P(y) = 1, so no feature at all. The entropy
+    # maximiser is uniform (the book's answer, and SLSQP's on the normalisation constraint alone).
+    data = load_example("lihang", "6.1")
+    F, p = np.zeros((1, 5, 0)), np.array([[0.1, 0.2, 0.4, 0.15, 0.15]])
+    res = fit_maxent(F, p, method=method)
+    assert res.success and res.nit == 0 and res.w.shape == (0,)
+    np.testing.assert_array_equal(res.proba[0], np.full(5, 0.2))
+    np.testing.assert_allclose(res.proba[0], data.book_answers[0], atol=1e-12)
+    np.testing.assert_allclose(res.proba[0], _entropy_max(data.cases[0].A, data.cases[0].b), atol=1e-6)
+    assert res.loglik == pytest.approx(np.log(1 / 5), abs=1e-12)
+    # Several inputs, one of them unseen: P(y|x) = 1/n_y for every x, and maxent_proba agrees.
+    F3, p3 = np.zeros((3, 4, 0)), np.array([[1.0, 2, 0, 0], [0, 0, 0, 0], [3, 1, 1, 1]])
+    res3 = fit_maxent(F3, p3, method=method, w0=[])
+    np.testing.assert_array_equal(res3.proba, np.full((3, 4), 0.25))
+    np.testing.assert_array_equal(maxent_proba(F3, []), np.full((3, 4), 0.25))
+    with pytest.raises(ValueError, match="w0"):
+        fit_maxent(F3, p3, method=method, w0=[0.0])
+
+
 def test_iis_newton_branch_and_closed_form_branch():
     # f# is not constant for the features of Example 6.1 (f#(A) = 2, f#(D) = 0): Newton's method (6.35).
     F, p = _one_context([[1, 0, 1, 0, 0], [1, 1, 0, 0, 0]], [0.1, 0.2, 0.4, 0.15, 0.15])
