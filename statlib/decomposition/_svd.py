@@ -342,7 +342,11 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
                                  f"(n_samples = {n}, n_features = {d}), got {k}")
         k = check_int(k, "n_components", low=1, high=d)
         rng = check_random_state(self.random_state)
-        if algorithm == "randomized":
+        if not np.any(X):
+            # A zero matrix: every singular value is 0 and, as in svd(), V is the standard basis (ARPACK
+            # cannot start from a zero Krylov vector).
+            U, s, Vt = np.zeros((n, k)), np.zeros(k), np.eye(d)[:k].copy()
+        elif algorithm == "randomized":
             U, s, Vt = _randomized_svd(X, k, n_oversamples=self.n_oversamples, n_iter=self.n_iter,
                                       power_iteration_normalizer=self.power_iteration_normalizer,
                                       random_state=rng)
