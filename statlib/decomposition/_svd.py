@@ -190,7 +190,8 @@ def svd(A, kind="full", k=None, *, rtol=None):
         if stop - start > 1:
             V1[:, start:stop] = _canonical(np.ascontiguousarray(V1[:, start:stop]))
         start = stop
-    V = np.hstack([V1, _complement(np.ascontiguousarray(V1), n)])
+    full = kind == "full"  # the null-space bases V_2, U_2 are needed only by the full SVD
+    V = np.hstack([V1, _complement(np.ascontiguousarray(V1), n)]) if full else V1
     # (3) sigma_j = sqrt(lambda_j) (15.5); zero beyond the rank.
     s = np.zeros(p)
     s[:r] = np.sqrt(lam[:r])
@@ -199,12 +200,18 @@ def svd(A, kind="full", k=None, *, rtol=None):
     _svd_flip_rows(Vt, np.zeros((0, 0)))
     # (4) u_j = A v_j / sigma_j (15.12), U_1 (15.13), completed by a basis of N(A^T) = R(A)^perp (15.16).
     U1 = (A @ Vt[:r].T) / s[:r]
-    U = np.hstack([U1, _complement(np.ascontiguousarray(U1), m)])
+    U = np.hstack([U1, _complement(np.ascontiguousarray(U1), m)]) if full else U1
     _sign_convention(U, Vt, r)
-    if kind == "full":
+    if full:
         return U, s, Vt
-    keep = r if kind == "compact" else k
-    return np.ascontiguousarray(U[:, :keep]), s[:keep].copy(), np.ascontiguousarray(Vt[:keep])
+    if kind == "compact":
+        return np.ascontiguousarray(U), s[:r].copy(), np.ascontiguousarray(Vt)
+    # Truncated: the first k triplets (15.19); beyond the rank, pad with sigma = 0 and basis vectors of the
+    # null spaces, taken from the full construction.
+    if k > r:
+        Uf, _, Vtf = svd(A, "full", rtol=rtol)
+        return np.ascontiguousarray(Uf[:, :k]), s[:k].copy(), np.ascontiguousarray(Vtf[:k])
+    return np.ascontiguousarray(U[:, :k]), s[:k].copy(), np.ascontiguousarray(Vt[:k])
 
 
 _ALGORITHMS = ("randomized", "arpack", "eigh")
