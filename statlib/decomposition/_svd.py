@@ -26,9 +26,10 @@ import numbers
 
 import numpy as np
 from numba import njit
-from scipy import linalg
+from scipy import linalg, sparse
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils import check_random_state
+from sklearn.utils.sparsefuncs import mean_variance_axis
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
@@ -270,6 +271,9 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
     ``inverse_transform(Z)`` = Z V_k^T, so ``inverse_transform(transform(X))`` is the best rank-k
     approximation of X in the Frobenius norm (Theorem 15.3, (15.34)). Unlike PCA, X is not centred.
 
+    ``X`` may be a dense array or a SciPy CSR/CSC sparse matrix (e.g. a term-document matrix, Li Hang
+    ch. 17); the randomised and ARPACK algorithms never densify it.
+
     Parameters
     ----------
     n_components : int, default=2
@@ -340,7 +344,8 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
         check_int(self.n_oversamples, "n_oversamples", low=1)
         check_choice(self.power_iteration_normalizer, "power_iteration_normalizer", _NORMALIZERS)
         tol = check_real(self.tol, "tol", low=0.0)
-        X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_features=2)
+        X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_features=2,
+                          accept_sparse=["csr", "csc"])
         n, d = X.shape
         k = self.n_components
         if algorithm == "arpack":
@@ -349,7 +354,7 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
                                  f"(n_samples = {n}, n_features = {d}), got {k}")
         k = check_int(k, "n_components", low=1, high=d)
         rng = check_random_state(self.random_state)
-        if not np.any(X):
+        if (X.count_nonzero() if sparse.issparse(X) else np.count_nonzero(X)) == 0:
             # A zero matrix: every singular value is 0 and, as in svd(), V is the standard basis (ARPACK
             # cannot start from a zero Krylov vector).
             U, s, Vt = np.zeros((n, k)), np.zeros(k), np.eye(d)[:k].copy()
@@ -358,6 +363,11 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
                                       power_iteration_normalizer=self.power_iteration_normalizer,
                                       random_state=rng)
             U, Vt = np.ascontiguousarray(U), np.ascontiguousarray(Vt)
+            if len(s) < k:  # k > n_samples: pad with zero singular values and directions of N(X)
+                extra = _complement(np.ascontiguousarray(Vt.T), d)[:, :k - len(s)]
+                U = np.hstack([U, np.zeros((n, k - len(s)))])
+                s = np.concatenate([s, np.zeros(k - len(s))])
+                Vt = np.ascontiguousarray(np.vstack([Vt, extra.T]))
             _svd_flip_rows(Vt, U)
         elif algorithm == "arpack":
             from scipy.sparse.linalg import svds
@@ -372,12 +382,12 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
             if k > min(n, d):
                 raise ValueError(f"n_components must be <= min(n_samples, n_features) = {min(n, d)} with "
                                  f"algorithm='eigh', got {k}")
-            U, s, Vt = svd(X, kind="truncated", k=k)
+            U, s, Vt = svd(X.toarray() if sparse.issparse(X) else X, kind="truncated", k=k)
         self.components_ = Vt
         self.singular_values_ = s
-        Z = X @ Vt.T if algorithm != "eigh" else U * s
+        Z = np.asarray(X @ Vt.T) if algorithm != "eigh" else U * s
         self.explained_variance_ = np.var(Z, axis=0)
-        total = np.var(X, axis=0).sum()
+        total = mean_variance_axis(X, axis=0)[1].sum() if sparse.issparse(X) else np.var(X, axis=0).sum()
         with np.errstate(invalid="ignore", divide="ignore"):
             self.explained_variance_ratio_ = self.explained_variance_ / total if total > 0 else \
                 np.zeros_like(self.explained_variance_)
@@ -387,8 +397,8 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
     def transform(self, X):
         """Project ``X`` on the right singular vectors: ``X V_k``, shape (n_samples, n_components)."""
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=np.float64, reset=False)
-        return X @ self.components_.T
+        X = validate_data(self, X, dtype=np.float64, reset=False, accept_sparse=["csr", "csc"])
+        return np.asarray(X @ self.components_.T)
 
     def inverse_transform(self, X):
         """Map scores back: ``X V_k^T``, shape (n_samples, n_features)."""
@@ -401,4 +411,5 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.transformer_tags.preserves_dtype = ["float64"]
+        tags.input_tags.sparse = True
         return tags

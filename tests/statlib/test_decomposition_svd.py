@@ -288,3 +288,34 @@ def test_truncated_svd_refuses_bad_hyperparameters():
     model = TruncatedSVD(2).fit(X)
     with pytest.raises(ValueError, match="X"):
         model.inverse_transform(np.ones((3, 3)))
+
+
+@pytest.mark.parametrize("algorithm", ["randomized", "arpack", "eigh"])
+@pytest.mark.parametrize("fmt", ["csr", "csc"])
+def test_truncated_svd_on_sparse_input_matches_dense_and_scikit_learn(algorithm, fmt):
+    from scipy import sparse
+
+    rng = np.random.default_rng(11)
+    dense = rng.poisson(0.3, size=(80, 30)).astype(float)  # a sparse count matrix, like a term-document matrix
+    X = sparse.csr_matrix(dense) if fmt == "csr" else sparse.csc_matrix(dense)
+    ours = TruncatedSVD(5, algorithm=algorithm, random_state=3)
+    Z = ours.fit_transform(X)
+    reference = TruncatedSVD(5, algorithm=algorithm, random_state=3).fit(dense)
+    np.testing.assert_allclose(ours.singular_values_, reference.singular_values_, rtol=1e-10)
+    np.testing.assert_allclose(ours.components_, reference.components_, atol=1e-8)
+    np.testing.assert_allclose(ours.explained_variance_ratio_, reference.explained_variance_ratio_, rtol=1e-8)
+    np.testing.assert_allclose(ours.transform(X), Z, atol=1e-10)
+    assert isinstance(Z, np.ndarray)
+    if algorithm != "eigh":
+        theirs = skd.TruncatedSVD(5, algorithm=algorithm, random_state=3).fit(X)
+        np.testing.assert_allclose(ours.singular_values_, theirs.singular_values_, rtol=1e-10)
+        np.testing.assert_allclose(ours.explained_variance_ratio_, theirs.explained_variance_ratio_, rtol=1e-8)
+
+
+def test_randomized_with_more_components_than_samples_pads_with_zero_singular_values():
+    X = np.array([[1.0, 2.0, 0.0], [2.0, 0.0, 2.0]])  # Exercise 15.1's matrix as 2 samples x 3 features
+    model = TruncatedSVD(3, random_state=0).fit(X)
+    np.testing.assert_allclose(model.singular_values_, [3.0, 2.0, 0.0], atol=1e-12)
+    np.testing.assert_allclose(model.components_ @ model.components_.T, np.eye(3), atol=1e-12)
+    np.testing.assert_allclose(X @ model.components_[2], 0.0, atol=1e-12)  # the padded direction spans N(X)
+    np.testing.assert_allclose(model.inverse_transform(model.transform(X)), X, atol=1e-12)

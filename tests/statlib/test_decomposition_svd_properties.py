@@ -11,7 +11,7 @@ from collections import Counter
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
-from scipy import linalg
+from scipy import linalg, sparse
 
 from statlib.decomposition import TruncatedSVD, svd
 
@@ -99,7 +99,8 @@ def test_truncated_svd_on_valid_input(X, data):
     model = TruncatedSVD(k, algorithm=algorithm, n_iter=data.draw(st.integers(0, 6)),
                          power_iteration_normalizer=data.draw(st.sampled_from(["auto", "QR", "LU", "none"])),
                          random_state=data.draw(st.integers(0, 2**16)))
-    Z = quietly(lambda: model.fit_transform(X))
+    data_in = sparse.csr_matrix(X) if data.draw(st.booleans()) else X  # dense or sparse input
+    Z = quietly(lambda: model.fit_transform(data_in))
     assert Z.shape == (n, k) and np.all(np.isfinite(Z))
     assert model.components_.shape == (k, d) and model.singular_values_.shape == (k,)
     assert np.all(np.isfinite(model.explained_variance_ratio_))
