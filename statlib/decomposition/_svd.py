@@ -52,6 +52,7 @@ def _projector_basis(P, d):
     m = P.shape[0]
     R = P.copy()
     Q = np.zeros((m, d))
+    # (15.16): u_{r+1}, ..., u_m, an orthonormal basis of N(A^T), from the columns of P = I - U_1 U_1^T.
     for k in range(d):
         best = 0
         top = -1.0

@@ -10,6 +10,7 @@ __all__ = [
     "low_rank",
     "grey_sample_image",
     "plot_rank_k_images",
+    "plot_outer_product_layers",
     "plot_error_vs_rank",
     "image_rank_explorer",
     "geometry_explorer",
@@ -83,6 +84,19 @@ def plot_rank_k_images(axes, image, U, s, Vt, ranks):
         ax.imshow(Ak, cmap="gray", vmin=0, vmax=1)
         ax.set_title(f"rank {k}: {100 * stored:.1f}% of the numbers")
     for ax in axes:
+        ax.set_xticks([])
+        ax.set_yticks([])
+
+
+def plot_outer_product_layers(axes, U, s, Vt):
+    """The first terms sigma_j u_j v_j^T of the outer-product expansion (15.46), one panel each, on a
+    symmetric grey scale (white positive, black negative), with the share sigma_j^2 / sum sigma^2 of ||A||_F^2."""
+    total = np.sum(s ** 2)
+    for j, ax in enumerate(np.ravel(axes)):
+        layer = s[j] * np.outer(U[:, j], Vt[j])
+        top = np.abs(layer).max()
+        ax.imshow(layer, cmap="gray", vmin=-top, vmax=top)
+        ax.set_title(rf"$\sigma_{{{j + 1}}}u_{{{j + 1}}}v_{{{j + 1}}}^T$: {100 * s[j] ** 2 / total:.1f}% of $\|A\|_F^2$")
         ax.set_xticks([])
         ax.set_yticks([])
 
