@@ -280,7 +280,7 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
     n_components : int, default=2
         k, 1 <= k < n_features (k <= n_features for ``algorithm="randomized"`` or ``"eigh"``).
     algorithm : {"randomized", "arpack", "eigh"}, default="randomized"
-        ``"randomized"``: the randomised range finder of Halko et al. (2011) (:func:`_randomized_svd`),
+        ``"randomized"``: the randomised range finder of Halko et al. (2011) (``_randomized_svd``),
         the same draws and normalisation as scikit-learn. ``"arpack"``: implicitly restarted Lanczos
         through ``scipy.sparse.linalg.svds``. ``"eigh"``: the construction of Li Hang §15.2
         (:func:`svd` with ``kind="truncated"``), exact up to round-off for the leading triplets.
