@@ -96,7 +96,8 @@ def plot_outer_product_layers(axes, U, s, Vt):
         layer = s[j] * np.outer(U[:, j], Vt[j])
         top = np.abs(layer).max()
         ax.imshow(layer, cmap="gray", vmin=-top, vmax=top)
-        ax.set_title(rf"$\sigma_{{{j + 1}}}u_{{{j + 1}}}v_{{{j + 1}}}^T$: {100 * s[j] ** 2 / total:.1f}% of $\|A\|_F^2$")
+        term = rf"$\sigma_{{{j + 1}}}u_{{{j + 1}}}v_{{{j + 1}}}^T$"
+        ax.set_title(rf"{term}: {100 * s[j] ** 2 / total:.1f}% of $\|A\|_F^2$")
         ax.set_xticks([])
         ax.set_yticks([])
 

@@ -11,11 +11,10 @@ from collections import Counter
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SETTINGS, bad_array, quietly, refused
 from scipy import linalg, sparse
 
 from statlib.decomposition import TruncatedSVD, svd
-
-from property_support import SETTINGS, bad_array, quietly, refused
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
 
