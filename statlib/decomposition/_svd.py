@@ -13,9 +13,10 @@ proof of Theorem 15.1 and the procedure of §15.2 build it:
 Singular vectors are unique only up to sign (and, for a repeated or zero singular value, up to a rotation
 within its subspace; Li Hang §15.1.4 property (3)). :func:`svd` fixes one answer: every basis of a
 repeated eigenspace, of N(A) and of N(A^T) is built by pivoted Gram-Schmidt from the standard basis
-vectors projected onto that subspace (the kernel :func:`_projector_basis`), and every right singular
-vector has its largest-magnitude entry positive (:func:`_sign_convention`); the left vectors of positive
-singular values follow from (15.12). The answer therefore does not depend on the LAPACK or BLAS build.
+vectors projected onto that subspace (the kernel :func:`_complement_basis`), and every right singular
+vector has its largest-magnitude entry positive, the first of several equal to a relative 1e-10
+(:func:`_flip_signs`); the left vectors of positive singular values follow from (15.12). The answer
+therefore does not depend on the LAPACK or BLAS build.
 
 :class:`TruncatedSVD` is the estimator of scikit-learn's signature for the samples-as-rows data matrix X
 (the book's A is X^T): the leading k singular triplets by the randomised range finder of Halko,
@@ -33,78 +34,157 @@ from sklearn.utils.sparsefuncs import mean_variance_axis
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
-from ._pca import _svd_flip_rows
 
 __all__ = ["svd", "TruncatedSVD"]
 
 _KINDS = ("full", "compact", "truncated")
 
 
-@njit(cache=True)
-def _projector_basis(P, d):
-    """An orthonormal basis (m x d) of the column space of the orthogonal projector ``P`` (m x m, rank d).
+_TIE_RTOL = 1e-10  # relative tolerance within which two magnitudes count as tied (round-off level)
 
-    Pivoted Gram-Schmidt over the columns P e_1, ..., P e_m: each step takes the column with the largest
-    remaining norm (the lowest index among ties), normalises it and removes its direction from all the
-    others (modified Gram-Schmidt, applied twice for orthogonality to working precision). The basis is a
-    deterministic function of the subspace; e.g. it returns e_4 first for N(A^T) in Li Hang Example 15.1.
+
+@njit(cache=True)
+def _complement_basis(U, d, tie_rtol):
+    """The first ``d`` vectors of the canonical orthonormal basis of the orthogonal complement of the span
+    of the orthonormal columns of ``U`` (m x r), as an m x d array.
+
+    The canonical basis is pivoted Gram-Schmidt over the projected standard basis P e_1, ..., P e_m,
+    P = I - U U^T: each step takes the e_j whose remaining component (orthogonal to U and to the vectors
+    already chosen) is longest -- the lowest index j among those within ``tie_rtol`` of the longest -- and
+    normalises that component. It is a function of the subspace only; e.g. it returns e_4 first for N(A^T)
+    in Li Hang Example 15.1.
+
+    The chosen vectors never need to be orthogonalised explicitly. If J is the set of rows already pivoted
+    and F the rest, the remaining component of e_j (j in F) is zero on J and equals
+    e_j - U_F M^{-1} u_j on F, with M = U_F^T U_F (r x r) and u_j the j-th row of U; its squared length is
+    1 - u_j M^{-1} u_j^T. Removing a row from F is a rank-one change of M (Sherman-Morrison), so each step
+    costs O(m r) and the whole basis O(m d r), the cost of LAPACK's Householder completion.
     """
-    m = P.shape[0]
-    R = P.copy()
+    m, r = U.shape
+    Minv = np.eye(r)  # (U_F^T U_F)^{-1}; F = all rows and U^T U = I at the start
+    c = np.zeros(m)  # c_j = u_j M^{-1} u_j^T; the remaining squared length of e_j is 1 - c_j
+    for j in range(m):
+        for p in range(r):
+            c[j] += U[j, p] * U[j, p]
+    free = np.ones(m, dtype=np.bool_)
     Q = np.zeros((m, d))
-    # (15.16): u_{r+1}, ..., u_m, an orthonormal basis of N(A^T), from the columns of P = I - U_1 U_1^T.
+    w = np.zeros(r)
+    z = np.zeros(m)
+    # (15.16): u_{r+1}, ..., u_m, an orthonormal basis of N(A^T), completing U_1 = [u_1 ... u_r].
     for k in range(d):
-        best = 0
         top = -1.0
         for j in range(m):
-            s = 0.0
-            for i in range(m):
-                s += R[i, j] * R[i, j]
-            if s > top * (1.0 + 1e-10):  # ties (to round-off) go to the lowest index
-                top = s
+            if free[j] and 1.0 - c[j] > top:
+                top = 1.0 - c[j]
+        best = -1
+        for j in range(m):  # ties (to round-off) go to the lowest index
+            if free[j] and 1.0 - c[j] >= top * (1.0 - tie_rtol):
                 best = j
-        q = R[:, best].copy()
-        for _ in range(2):  # re-orthogonalise against the vectors already chosen
-            for p in range(k):
-                c = 0.0
-                for i in range(m):
-                    c += Q[i, p] * q[i]
-                for i in range(m):
-                    q[i] -= c * Q[i, p]
-        norm = np.sqrt(np.sum(q * q))
+                break
+        for p in range(r):  # w = M^{-1} u_best
+            s = 0.0
+            for q in range(r):
+                s += Minv[p, q] * U[best, q]
+            w[p] = s
+        length2 = 1.0
+        for p in range(r):
+            length2 -= U[best, p] * w[p]
+        for i in range(m):  # z = U w, so the new vector is (e_best - z) on F, 0 on J
+            s = 0.0
+            for p in range(r):
+                s += U[i, p] * w[p]
+            z[i] = s
+        length = np.sqrt(length2)
         for i in range(m):
-            Q[i, k] = q[i] / norm
-        for j in range(m):  # remove the new direction from every candidate column
-            c = 0.0
-            for i in range(m):
-                c += Q[i, k] * R[i, j]
-            for i in range(m):
-                R[i, j] -= c * Q[i, k]
+            if free[i]:
+                Q[i, k] = -z[i] / length
+        Q[best, k] = (1.0 - z[best]) / length
+        free[best] = False
+        for p in range(r):  # Sherman-Morrison: (M - u u^T)^{-1} = M^{-1} + w w^T / (1 - u^T w)
+            for q in range(r):
+                Minv[p, q] += w[p] * w[q] / length2
+        for i in range(m):  # the remaining lengths drop by the new vector's entries squared
+            if free[i]:
+                c[i] += z[i] * z[i] / length2
     return Q
 
 
-def _canonical(Q):
-    """The :func:`_projector_basis` of the span of the orthonormal columns of ``Q``."""
-    return _projector_basis(Q @ Q.T, Q.shape[1])
-
-
-def _complement(Q, m):
-    """An orthonormal basis of the orthogonal complement of the span of the orthonormal columns of ``Q``."""
-    d = m - Q.shape[1]
+def _complement(Q, d=None):
+    """The first ``d`` (default: all m - r) vectors of the canonical basis of span(Q)^perp."""
+    m, r = Q.shape
+    d = m - r if d is None else d
     if d == 0:
         return np.zeros((m, 0))
-    return _projector_basis(np.eye(m) - Q @ Q.T, d)
+    return _complement_basis(np.ascontiguousarray(Q), d, _TIE_RTOL)
 
 
-def _sign_convention(U, Vt, r):
-    """Make the largest-|entry| of every row of ``Vt`` positive (first among ties), flipping the matching
-    column of U for the r positive singular values (so u_j = A v_j / sigma_j (15.12) keeps holding), and
-    the largest-|entry| of every null-space column of U (columns r, ..., m-1) positive."""
-    _svd_flip_rows(Vt, U[:, :r] if r else np.zeros((U.shape[0], 0)))
-    if U.shape[1] > r:
+def _flip_signs(Vt, U=None):
+    """Make the entry of largest magnitude of every row of ``Vt`` positive, in place; when several are
+    within a relative ``_TIE_RTOL`` of the largest (e.g. (1, -1)/sqrt(2)), the first of them. The matching
+    columns of ``U`` (if given) are flipped with them, so A = U Sigma V^T keeps holding.
+
+    The tolerance makes the rule independent of the last bits of the eigensolver's output: an exact
+    ``argmax`` of |entry| would decide a tie such as Li Hang Example 15.5's v_2 by round-off.
+    """
+    if Vt.shape[0] == 0 or Vt.shape[1] == 0:
+        return
+    mag = np.abs(Vt)
+    top = mag.max(axis=1, keepdims=True)
+    first = np.argmax(mag >= top * (1.0 - _TIE_RTOL), axis=1)
+    signs = np.where(Vt[np.arange(Vt.shape[0]), first] < 0, -1.0, 1.0)
+    Vt *= signs[:, None]
+    if U is not None:
+        U[:, : len(signs)] *= signs
+
+
+def _svd_from_gram(A, W, kind, k, rtol):
+    """:func:`svd` after validation: ``A`` (m x n, dense or SciPy sparse) and its Gram matrix W = A^T A
+    (dense n x n)."""
+    m, n = A.shape
+    p = min(m, n)
+    # (1) W = A^T A and its eigen-decomposition, eigenvalues in decreasing order (15.4).
+    W = 0.5 * (W + W.T)
+    lam, V = linalg.eigh(W)
+    lam, V = lam[::-1].copy(), V[:, ::-1].copy()
+    top = max(lam[0], 0.0)
+    # sigma_j <= rtol * sigma_1  <=>  lambda_j <= rtol^2 * lambda_1 counts as zero: this fixes r (15.4).
+    positive = lam > rtol**2 * top if top > 0 else np.zeros(n, dtype=bool)
+    r = int(positive.sum())
+    # (2) V = [V_1 V_2] (15.6): V_1 spans R(A^T); eigenvalues equal to round-off share one basis, made
+    # canonical (the canonical basis of a block is the complement of the other eigenvectors); V_2 is the
+    # canonical basis of N(A) = N(A^T A) (15.8)-(15.9).
+    V1 = V[:, :r].copy()
+    start = 0
+    while start < r:
+        stop = start + 1
+        while stop < r and lam[start] - lam[stop] <= 64 * n * np.finfo(float).eps * top:
+            stop += 1
+        if stop - start > 1:
+            V1[:, start:stop] = _complement(np.hstack([V[:, :start], V[:, stop:]]))
+        start = stop
+    # The null-space bases V_2, U_2 are needed by the full SVD, and by a truncated one with k > r.
+    extra = {"full": n - r, "compact": 0, "truncated": max(k - r, 0) if k is not None else 0}[kind]
+    V = np.hstack([V1, _complement(V1, min(extra, n - r))]) if extra else V1
+    # (3) sigma_j = sqrt(lambda_j) (15.5); zero beyond the rank.
+    s = np.zeros(p)
+    s[:r] = np.sqrt(lam[:r])
+    # Sign convention on V before U_1 is formed from it.
+    Vt = np.ascontiguousarray(V.T)
+    _flip_signs(Vt)
+    # (4) u_j = A v_j / sigma_j (15.12), U_1 (15.13), completed by a basis of N(A^T) = R(A)^perp (15.16).
+    U1 = np.asarray(A @ Vt[:r].T) / s[:r]
+    extra = {"full": m - r, "compact": 0, "truncated": max(k - r, 0) if k is not None else 0}[kind]
+    U = np.hstack([U1, _complement(U1, min(extra, m - r))]) if extra else U1
+    if U.shape[1] > r:  # the null-space columns of U get the same sign rule
         tail = np.ascontiguousarray(U[:, r:].T)
-        _svd_flip_rows(tail, np.zeros((0, 0)))
+        _flip_signs(tail)
         U[:, r:] = tail.T
+    if kind == "full":
+        return np.ascontiguousarray(U), s, Vt
+    if kind == "compact":
+        return np.ascontiguousarray(U), s[:r].copy(), Vt
+    # Truncated: the first k triplets (15.19); beyond the rank, sigma = 0 and null-space basis vectors.
+    return np.ascontiguousarray(U[:, :k]), s[:k].copy(), np.ascontiguousarray(Vt[:k])
 
 
 def svd(A, kind="full", k=None, *, rtol=None):
@@ -123,8 +203,12 @@ def svd(A, kind="full", k=None, *, rtol=None):
         The rank kept by ``kind="truncated"``, 1 <= k <= min(m, n) (the book asks 0 < k < r; k >= r is
         allowed and then pads with zero singular values). Must be None for the other kinds.
     rtol : float or None
-        Eigenvalues lambda_j of A^T A with lambda_j <= rtol * lambda_1 count as zero, which fixes the rank r
-        (15.4). Default ``max(m, n) * eps``, the round-off level of the eigenvalues of A^T A.
+        Relative threshold on the singular values, as ``numpy.linalg.matrix_rank``'s ``rtol``: sigma_j with
+        sigma_j <= rtol * sigma_1 count as zero, which fixes the rank r (15.4). 0 <= rtol < 1. Default
+        ``sqrt(max(m, n) * eps)`` (about 1.5e-8 * sqrt(max(m, n))): sigma_j is computed as sqrt(lambda_j)
+        from the eigenvalues of A^T A, whose round-off is about eps * lambda_1, so singular values below
+        about sqrt(eps) * sigma_1 are not resolved (numpy's default max(m, n) * eps assumes an SVD of A
+        itself).
 
     Returns
     -------
@@ -141,10 +225,12 @@ def svd(A, kind="full", k=None, *, rtol=None):
     Notes
     -----
     Sign convention: every right singular vector (row of ``Vt``) has its entry of largest magnitude
-    positive, the first one if several tie; u_j follows from (15.12); the null-space columns of U have
-    their largest-magnitude entry positive. Bases of repeated singular values and of the null spaces are
-    chosen deterministically (pivoted Gram-Schmidt on the projected standard basis), so the result does
-    not depend on the LAPACK build.
+    positive -- the first of them if several are equal to a relative 1e-10, so that round-off in the
+    eigensolver cannot decide a tie such as (1, -1)/sqrt(2); u_j follows from (15.12); the null-space
+    columns of U obey the same rule. Bases of repeated singular values and of the null spaces are chosen
+    deterministically (pivoted Gram-Schmidt on the projected standard basis, ties again to a relative
+    1e-10), so the result does not depend on the LAPACK build. The full SVD of an m x n matrix of rank r
+    costs O(m n^2 + n^3) for A^T A and its eigenvectors plus O(m^2 r) for the completion of U.
 
     Accuracy: forming A^T A squares the condition number (the book notes that practical algorithms avoid
     it, end of §15.2). Singular values near sigma_1 * sqrt(eps) or below lose relative accuracy; use
@@ -161,59 +247,17 @@ def svd(A, kind="full", k=None, *, rtol=None):
     A = check_array(A, "A")
     check_choice(kind, "kind", _KINDS)
     m, n = A.shape
-    p = min(m, n)
     if kind == "truncated":
         if k is None:
             raise ValueError("k must be given (an integer in [1, min(m, n)]) when kind='truncated'")
-        k = check_int(k, "k", low=1, high=p)
+        k = check_int(k, "k", low=1, high=min(m, n))
     elif k is not None:
         raise ValueError(f"k is only used with kind='truncated'; got k={k!r} with kind={kind!r}")
     if rtol is None:
-        rtol = max(m, n) * np.finfo(float).eps
+        rtol = np.sqrt(max(m, n) * np.finfo(float).eps)
     else:
         rtol = check_real(rtol, "rtol", low=0.0, high=1.0, low_inclusive=True, high_inclusive=False)
-
-    # (1) W = A^T A and its eigen-decomposition, eigenvalues in decreasing order (15.4).
-    W = A.T @ A
-    W = 0.5 * (W + W.T)
-    lam, V = linalg.eigh(W)
-    lam, V = lam[::-1].copy(), V[:, ::-1].copy()
-    top = max(lam[0], 0.0)
-    positive = lam > rtol * top if top > 0 else np.zeros(n, dtype=bool)
-    r = int(positive.sum())
-    # (2) V = [V_1 V_2] (15.6): V_1 spans R(A^T); eigenvalues equal to round-off share one basis, made
-    # canonical; V_2 is a canonical basis of N(A) = N(A^T A) (15.8)-(15.9).
-    V1 = V[:, :r]
-    start = 0
-    while start < r:
-        stop = start + 1
-        while stop < r and lam[start] - lam[stop] <= 64 * n * np.finfo(float).eps * top:
-            stop += 1
-        if stop - start > 1:
-            V1[:, start:stop] = _canonical(np.ascontiguousarray(V1[:, start:stop]))
-        start = stop
-    full = kind == "full"  # the null-space bases V_2, U_2 are needed only by the full SVD
-    V = np.hstack([V1, _complement(np.ascontiguousarray(V1), n)]) if full else V1
-    # (3) sigma_j = sqrt(lambda_j) (15.5); zero beyond the rank.
-    s = np.zeros(p)
-    s[:r] = np.sqrt(lam[:r])
-    # Sign convention on V_1 before U_1 is formed from it.
-    Vt = np.ascontiguousarray(V.T)
-    _svd_flip_rows(Vt, np.zeros((0, 0)))
-    # (4) u_j = A v_j / sigma_j (15.12), U_1 (15.13), completed by a basis of N(A^T) = R(A)^perp (15.16).
-    U1 = (A @ Vt[:r].T) / s[:r]
-    U = np.hstack([U1, _complement(np.ascontiguousarray(U1), m)]) if full else U1
-    _sign_convention(U, Vt, r)
-    if full:
-        return U, s, Vt
-    if kind == "compact":
-        return np.ascontiguousarray(U), s[:r].copy(), np.ascontiguousarray(Vt)
-    # Truncated: the first k triplets (15.19); beyond the rank, pad with sigma = 0 and basis vectors of the
-    # null spaces, taken from the full construction.
-    if k > r:
-        Uf, _, Vtf = svd(A, "full", rtol=rtol)
-        return np.ascontiguousarray(Uf[:, :k]), s[:k].copy(), np.ascontiguousarray(Vtf[:k])
-    return np.ascontiguousarray(U[:, :k]), s[:k].copy(), np.ascontiguousarray(Vt[:k])
+    return _svd_from_gram(A, A.T @ A, kind, k, rtol)
 
 
 _ALGORITHMS = ("randomized", "arpack", "eigh")
@@ -278,12 +322,15 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
     Parameters
     ----------
     n_components : int, default=2
-        k, 1 <= k < n_features (k <= n_features for ``algorithm="randomized"`` or ``"eigh"``).
+        k. ``algorithm="randomized"``: 1 <= k <= n_features (beyond n_samples the extra components
+        have zero singular values); ``"arpack"``: 1 <= k < min(n_samples, n_features) (ARPACK's limit);
+        ``"eigh"``: 1 <= k <= min(n_samples, n_features).
     algorithm : {"randomized", "arpack", "eigh"}, default="randomized"
         ``"randomized"``: the randomised range finder of Halko et al. (2011) (``_randomized_svd``),
         the same draws and normalisation as scikit-learn. ``"arpack"``: implicitly restarted Lanczos
         through ``scipy.sparse.linalg.svds``. ``"eigh"``: the construction of Li Hang §15.2
-        (:func:`svd` with ``kind="truncated"``), exact up to round-off for the leading triplets.
+        (:func:`svd` with ``kind="truncated"``), exact up to round-off for the leading triplets; a
+        sparse X stays sparse (only the n_features x n_features matrix X^T X is formed densely).
     n_iter : int, default=5
         Power iterations of the randomised algorithm.
     n_oversamples : int, default=10
@@ -337,7 +384,10 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
         return self
 
     def fit_transform(self, X, y=None):
-        """Fit and return ``X V_k``, shape (n_samples, n_components)."""
+        """Fit and return the scores, shape (n_samples, n_components): U_k Sigma_k for ``"eigh"`` and
+        for ``"arpack"`` with ``tol=0``, ``X V_k`` for ``"randomized"`` and for ``"arpack"`` with
+        ``tol > 0`` (scikit-learn's rule: an approximate SVD has X V_k != U_k Sigma_k, and X V_k is what
+        :meth:`transform` returns)."""
         algorithm = check_choice(self.algorithm, "algorithm", _ALGORITHMS)
         if isinstance(self.n_components, (bool, np.bool_)) or not isinstance(self.n_components, numbers.Integral):
             raise TypeError(f"n_components must be an integer, got {self.n_components!r}")
@@ -365,28 +415,30 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
                                       random_state=rng)
             U, Vt = np.ascontiguousarray(U), np.ascontiguousarray(Vt)
             if len(s) < k:  # k > n_samples: pad with zero singular values and directions of N(X)
-                extra = _complement(np.ascontiguousarray(Vt.T), d)[:, :k - len(s)]
+                extra = _complement(Vt.T, k - len(s))
                 U = np.hstack([U, np.zeros((n, k - len(s)))])
                 s = np.concatenate([s, np.zeros(k - len(s))])
                 Vt = np.ascontiguousarray(np.vstack([Vt, extra.T]))
-            _svd_flip_rows(Vt, U)
+            _flip_signs(Vt, U)
         elif algorithm == "arpack":
             from scipy.sparse.linalg import svds
 
             v0 = rng.uniform(-1, 1, min(X.shape))
             U, s, Vt = svds(X, k=k, tol=tol, v0=v0)
             U, s, Vt = np.ascontiguousarray(U[:, ::-1]), s[::-1].copy(), np.ascontiguousarray(Vt[::-1])
-            _svd_flip_rows(Vt, U)
+            _flip_signs(Vt, U)
         else:
             # Li Hang §15.2 on A = X^T would need the eigenvectors of X X^T (n_samples x n_samples); the
             # same triplets come from the right singular vectors of X, the eigenvectors of X^T X.
             if k > min(n, d):
                 raise ValueError(f"n_components must be <= min(n_samples, n_features) = {min(n, d)} with "
                                  f"algorithm='eigh', got {k}")
-            U, s, Vt = svd(X.toarray() if sparse.issparse(X) else X, kind="truncated", k=k)
+            W = (X.T @ X).toarray() if sparse.issparse(X) else X.T @ X
+            U, s, Vt = _svd_from_gram(X, W, "truncated", k, np.sqrt(max(n, d) * np.finfo(float).eps))
         self.components_ = Vt
         self.singular_values_ = s
-        Z = np.asarray(X @ Vt.T) if algorithm != "eigh" else U * s
+        exact = algorithm == "eigh" or (algorithm == "arpack" and tol == 0)
+        Z = U * s if exact else np.asarray(X @ Vt.T)
         self.explained_variance_ = np.var(Z, axis=0)
         total = mean_variance_axis(X, axis=0)[1].sum() if sparse.issparse(X) else np.var(X, axis=0).sum()
         with np.errstate(invalid="ignore", divide="ignore"):

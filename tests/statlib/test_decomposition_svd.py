@@ -17,7 +17,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from statlib.datasets import load_example
 from statlib.decomposition import TruncatedSVD, svd
-from statlib.decomposition._svd import _projector_basis
+from statlib.decomposition import _svd as svd_module
+from statlib.decomposition._svd import _complement_basis
 
 RNG_SHAPES = [(5, 4), (4, 5), (7, 7), (1, 6), (6, 1), (30, 8), (8, 30)]
 
@@ -27,8 +28,8 @@ def _projector(Q):
 
 
 def _convention_holds(Vt):
-    for row in Vt:
-        j = np.argmax(np.abs(row))
+    for row in Vt:  # the first entry within a relative 1e-10 of the largest |entry| is positive
+        j = np.argmax(np.abs(row) >= np.abs(row).max() * (1 - 1e-10))
         assert row[j] > 0 or np.all(row == 0)
 
 
@@ -193,12 +194,84 @@ def test_repeated_singular_values_get_a_canonical_basis():
     np.testing.assert_allclose(Vt, np.eye(2))
 
 
-def test_projector_basis_kernel():
-    P = np.eye(3) - np.outer([1, 2, 0], [1, 2, 0]) / 5.0  # projector onto N(A^T) of Example 15.5
-    Q = _projector_basis(P, 2)
-    np.testing.assert_allclose(Q[:, 0], [0, 0, 1], atol=1e-15)  # the largest column (e_3) first
+def test_complement_basis_kernel():
+    u1 = np.array([[1.0], [2.0], [0.0]]) / np.sqrt(5.0)  # u_1 of Example 15.5; N(A^T) is its complement
+    Q = _complement_basis(u1, 2, 1e-10)
+    np.testing.assert_allclose(Q[:, 0], [0, 0, 1], atol=1e-15)  # the longest projected e_j (e_3) first
     np.testing.assert_allclose(Q[:, 1], np.array([2.0, -1.0, 0.0]) / np.sqrt(5.0), atol=1e-15)
     np.testing.assert_allclose(Q.T @ Q, np.eye(2), atol=1e-15)
+    # The implicit (Sherman-Morrison) construction equals explicit pivoted Gram-Schmidt on P = I - U U^T.
+    rng = np.random.default_rng(5)
+    U = linalg.qr(rng.normal(size=(9, 3)), mode="economic")[0]
+    R, Q_explicit = np.eye(9) - U @ U.T, np.zeros((9, 6))
+    for k in range(6):
+        j = int(np.argmax(np.sum(R * R, axis=0)))
+        Q_explicit[:, k] = R[:, j] / np.linalg.norm(R[:, j])
+        R -= np.outer(Q_explicit[:, k], Q_explicit[:, k] @ R)
+    np.testing.assert_allclose(_complement_basis(U, 6, 1e-10), Q_explicit, atol=1e-12)
+
+
+def test_full_svd_of_a_tall_matrix_completes_u_quickly():
+    A = np.random.default_rng(8).normal(size=(2000, 5))
+    U, s, Vt = svd(A)  # U is 2000 x 2000: 5 columns from (15.12), 1995 from the completion (15.16)
+    np.testing.assert_allclose(U.T @ U, np.eye(2000), atol=1e-11)
+    np.testing.assert_allclose(U[:, :5] * s @ Vt, A, atol=1e-11)
+    np.testing.assert_allclose(U[:, 5:].T @ A, 0.0, atol=1e-11)  # the completion spans N(A^T)
+    np.testing.assert_allclose(s, linalg.svd(A, compute_uv=False), rtol=1e-10)
+
+
+def _eigh_nudged(direction):
+    """scipy.linalg.eigh whose eigenvectors are moved by one ulp, entry by entry in ``direction``."""
+    def eigh(W):
+        lam, V = linalg.eigh(W)
+        target = np.where(np.asarray(direction)[: V.size].reshape(V.shape) > 0, np.inf, -np.inf)
+        return lam, np.nextafter(V, target)
+    return eigh
+
+
+@pytest.mark.parametrize("direction", [[1] * 9, [-1] * 9, [1, -1] * 5, [-1, 1] * 5, [1, 1, -1] * 3])
+def test_signs_do_not_depend_on_the_last_bit_of_the_eigenvectors(monkeypatch, direction):
+    class _Linalg:
+        eigh = staticmethod(_eigh_nudged(direction))
+
+    monkeypatch.setattr(svd_module, "linalg", _Linalg)
+    ex = load_example("lihang", "15.5")  # v_2 = (1, -1)/sqrt(2): |entries| tie
+    U, s, Vt = svd(ex.A)
+    np.testing.assert_allclose(Vt.T, ex.V, atol=1e-12)
+    np.testing.assert_allclose(U[:, 0], ex.U[:, 0], atol=1e-12)
+    # Exercise 15.1: v_3 = (2, -1, -2)/3, |v_31| = |v_33|; the first is made positive.
+    U, s, Vt = svd([[1.0, 2.0, 0.0], [2.0, 0.0, 2.0]])
+    np.testing.assert_allclose(Vt[2], np.array([2.0, -1.0, -2.0]) / 3.0, atol=1e-12)
+    np.testing.assert_allclose(s, [3.0, 2.0], atol=1e-12)
+
+
+def test_example_15_5_with_correctly_rounded_eigenvectors(monkeypatch):
+    h = np.sqrt(0.5)  # the correctly rounded 1/sqrt(2)
+
+    class _Linalg:
+        @staticmethod
+        def eigh(W):
+            return np.array([0.0, 10.0]), np.array([[-h, h], [h, h]])
+
+    monkeypatch.setattr(svd_module, "linalg", _Linalg)
+    U, s, Vt = svd(load_example("lihang", "15.5").A)
+    np.testing.assert_allclose(Vt, [[h, h], [h, -h]], atol=0)
+
+
+def test_rtol_thresholds_singular_values():
+    A = np.diag([1.0, 1e-3, 0.0])
+    assert len(svd(A, "compact", rtol=1e-2)[1]) == 1  # sigma_2 = 1e-3 <= 1e-2 * sigma_1: rank 1
+    assert len(svd(A, "compact", rtol=1e-4)[1]) == 2  # sigma_2 > 1e-4 * sigma_1: rank 2
+    assert len(svd(A, "compact")[1]) == 2  # default sqrt(3 eps) ~ 2.6e-8
+
+
+def test_truncated_beyond_the_rank_pads_from_the_null_spaces():
+    A = np.array([[1.0, 1.0, 0.0], [2.0, 2.0, 0.0], [0.0, 0.0, 0.0], [1.0, 1.0, 0.0]])  # rank 1
+    Uf, sf, Vtf = svd(A)
+    U, s, Vt = svd(A, "truncated", k=3)
+    np.testing.assert_allclose(U, Uf[:, :3], atol=1e-14)
+    np.testing.assert_allclose(s, sf[:3], atol=1e-14)
+    np.testing.assert_allclose(Vt, Vtf[:3], atol=1e-14)
 
 
 def test_svd_refuses_bad_input():
@@ -319,3 +392,13 @@ def test_randomized_with_more_components_than_samples_pads_with_zero_singular_va
     np.testing.assert_allclose(model.components_ @ model.components_.T, np.eye(3), atol=1e-12)
     np.testing.assert_allclose(X @ model.components_[2], 0.0, atol=1e-12)  # the padded direction spans N(X)
     np.testing.assert_allclose(model.inverse_transform(model.transform(X)), X, atol=1e-12)
+
+
+@pytest.mark.parametrize("algorithm, tol", [("randomized", 0.0), ("arpack", 0.0), ("arpack", 1e-6)])
+def test_fit_transform_returns_what_scikit_learn_returns(algorithm, tol):
+    X = np.random.default_rng(4).normal(size=(40, 12))
+    ours = TruncatedSVD(4, algorithm=algorithm, tol=tol, random_state=1)
+    theirs = skd.TruncatedSVD(4, algorithm=algorithm, tol=tol, random_state=1)
+    np.testing.assert_allclose(ours.fit_transform(X), theirs.fit_transform(X), atol=1e-8)
+    if algorithm == "arpack" and tol == 0:  # exact: U_k Sigma_k = X V_k to round-off
+        np.testing.assert_allclose(ours.fit_transform(X), X @ ours.components_.T, atol=1e-10)
