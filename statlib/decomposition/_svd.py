@@ -70,7 +70,6 @@ def _complement_basis(U, d, tie_rtol):
     Q = np.zeros((m, d))
     w = np.zeros(r)
     z = np.zeros(m)
-    # (15.16): u_{r+1}, ..., u_m, an orthonormal basis of N(A^T), completing U_1 = [u_1 ... u_r].
     for k in range(d):
         top = -1.0
         for j in range(m):
@@ -94,6 +93,7 @@ def _complement_basis(U, d, tie_rtol):
             for p in range(r):
                 s += U[i, p] * w[p]
             z[i] = s
+        # (15.16): the next u_j of N(A^T) = R(A)^perp is e_best minus its projection, normalised.
         length = np.sqrt(length2)
         for i in range(m):
             if free[i]:
