@@ -44,9 +44,11 @@ _TIE_RTOL = 1e-10  # relative tolerance within which two magnitudes count as tie
 
 
 @njit(cache=True)
-def _complement_basis(U, d, tie_rtol):
-    """The first ``d`` vectors of the canonical orthonormal basis of the orthogonal complement of the span
-    of the orthonormal columns of ``U`` (m x r), as an m x d array.
+def _complement_basis(U, out, tie_rtol):
+    """Fill the d columns of ``out`` (m x d; Fortran order keeps the writes contiguous) with the first d
+    vectors of the canonical orthonormal basis of the orthogonal complement of the span of the orthonormal
+    columns of ``U`` (m x r), each with the sign rule of :func:`_flip_signs` (entry of largest magnitude
+    positive, the first of several within ``tie_rtol``).
 
     The canonical basis is pivoted Gram-Schmidt over the projected standard basis P e_1, ..., P e_m,
     P = I - U U^T: each step takes the e_j whose remaining component (orthogonal to U and to the vectors
@@ -61,13 +63,13 @@ def _complement_basis(U, d, tie_rtol):
     costs O(m r) and the whole basis O(m d r), the cost of LAPACK's Householder completion.
     """
     m, r = U.shape
+    d = out.shape[1]
     Minv = np.eye(r)  # (U_F^T U_F)^{-1}; F = all rows and U^T U = I at the start
     c = np.zeros(m)  # c_j = u_j M^{-1} u_j^T; the remaining squared length of e_j is 1 - c_j
     for j in range(m):
         for p in range(r):
             c[j] += U[j, p] * U[j, p]
     free = np.ones(m, dtype=np.bool_)
-    Q = np.zeros((m, d))
     w = np.zeros(r)
     z = np.zeros(m)
     for k in range(d):
@@ -96,26 +98,36 @@ def _complement_basis(U, d, tie_rtol):
         # (15.16): the next u_j of N(A^T) = R(A)^perp is e_best minus its projection, normalised.
         length = np.sqrt(length2)
         for i in range(m):
-            if free[i]:
-                Q[i, k] = -z[i] / length
-        Q[best, k] = (1.0 - z[best]) / length
+            out[i, k] = -z[i] / length if free[i] else 0.0
+        out[best, k] = (1.0 - z[best]) / length
         free[best] = False
+        big = 0.0  # sign rule: the first entry within tie_rtol of the largest |entry| is made positive
+        for i in range(m):
+            big = max(big, abs(out[i, k]))
+        for i in range(m):
+            if abs(out[i, k]) >= big * (1.0 - tie_rtol):
+                if out[i, k] < 0:
+                    for i2 in range(m):
+                        out[i2, k] = -out[i2, k]
+                break
         for p in range(r):  # Sherman-Morrison: (M - u u^T)^{-1} = M^{-1} + w w^T / (1 - u^T w)
             for q in range(r):
                 Minv[p, q] += w[p] * w[q] / length2
         for i in range(m):  # the remaining lengths drop by the new vector's entries squared
             if free[i]:
                 c[i] += z[i] * z[i] / length2
-    return Q
 
 
-def _complement(Q, d=None):
-    """The first ``d`` (default: all m - r) vectors of the canonical basis of span(Q)^perp."""
+def _complement(Q, d=None, out=None):
+    """The first ``d`` (default: all m - r) vectors of the canonical basis of span(Q)^perp, written into
+    ``out`` (m x d) if given, else into a new Fortran-ordered array."""
     m, r = Q.shape
     d = m - r if d is None else d
-    if d == 0:
-        return np.zeros((m, 0))
-    return _complement_basis(np.ascontiguousarray(Q), d, _TIE_RTOL)
+    if out is None:
+        out = np.zeros((m, d), order="F")
+    if d > 0:
+        _complement_basis(np.ascontiguousarray(Q), out, _TIE_RTOL)
+    return out
 
 
 def _flip_signs(Vt, U=None):
@@ -174,13 +186,14 @@ def _svd_from_gram(A, W, kind, k, rtol):
     # (4) u_j = A v_j / sigma_j (15.12), U_1 (15.13), completed by a basis of N(A^T) = R(A)^perp (15.16).
     U1 = np.asarray(A @ Vt[:r].T) / s[:r]
     extra = {"full": m - r, "compact": 0, "truncated": max(k - r, 0) if k is not None else 0}[kind]
-    U = np.hstack([U1, _complement(U1, min(extra, m - r))]) if extra else U1
-    if U.shape[1] > r:  # the null-space columns of U get the same sign rule
-        tail = np.ascontiguousarray(U[:, r:].T)
-        _flip_signs(tail)
-        U[:, r:] = tail.T
+    if extra:  # U = [U_1 U_2], U_2 written in place (Fortran order: one contiguous column per vector)
+        U = np.empty((m, r + extra), order="F")
+        U[:, :r] = U1
+        _complement(U1, extra, out=U[:, r:])
+    else:
+        U = U1
     if kind == "full":
-        return np.ascontiguousarray(U), s, Vt
+        return U, s, Vt
     if kind == "compact":
         return np.ascontiguousarray(U), s[:r].copy(), Vt
     # Truncated: the first k triplets (15.19); beyond the rank, sigma = 0 and null-space basis vectors.
