@@ -1,7 +1,18 @@
-"""Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): PCA, non-negative matrix factorisation and FastICA."""
+"""Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): the SVD and truncated SVD, PCA, non-negative
+matrix factorisation and FastICA."""
 
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, flip_signs, pca_from_correlation
+from ._svd import TruncatedSVD, svd
 
-__all__ = ["NMF", "PCA", "FastICA", "beta_divergence", "flip_signs", "pca_from_correlation"]
+__all__ = [
+    "NMF",
+    "PCA",
+    "FastICA",
+    "TruncatedSVD",
+    "beta_divergence",
+    "flip_signs",
+    "pca_from_correlation",
+    "svd",
+]
