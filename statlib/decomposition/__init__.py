@@ -3,7 +3,8 @@ matrix factorisation and FastICA."""
 
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
-from ._pca import PCA, flip_signs, pca_from_correlation
+from ._pca import PCA, pca_from_correlation
+from ._signs import flip_signs
 from ._svd import TruncatedSVD, svd
 
 __all__ = [

@@ -16,72 +16,15 @@ components to each variable nu_i (16.32).
 import numbers
 
 import numpy as np
-from numba import njit
 from scipy import linalg
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
+from ._signs import _flip_signs, flip_signs
 
-__all__ = ["PCA", "flip_signs", "pca_from_correlation"]
-
-
-@njit(cache=True)
-def _svd_flip_rows(Vt, U):
-    """Make the largest-magnitude entry of every row of ``Vt`` positive, flipping U's column with it.
-
-    This is scikit-learn's ``svd_flip(U, Vt, u_based_decision=False)``: with ties the first largest
-    entry decides; a zero row is left alone. Both arrays are changed in place; ``U`` may have zero
-    columns (no U to flip).
-    """
-    r, m = Vt.shape
-    for k in range(r):
-        best = 0
-        top = -1.0
-        for j in range(m):
-            a = abs(Vt[k, j])
-            if a > top:
-                top = a
-                best = j
-        if Vt[k, best] < 0.0:
-            for j in range(m):
-                Vt[k, j] = -Vt[k, j]
-            if U.shape[1] > k:
-                for i in range(U.shape[0]):
-                    U[i, k] = -U[i, k]
-
-
-def flip_signs(components):
-    """Fix the sign of each row (one component per row): the row's entry of largest absolute value is made positive.
-
-    Eigenvectors and singular vectors are determined only up to sign (Li Hang §15.1), and different LAPACK builds
-    return different signs. The rule, exactly: in each row, find the first entry j (lowest column index) whose
-    absolute value is the largest of the row; if that entry is negative, multiply the whole row by -1. A row of
-    zeros is left as it is. This is the convention of :class:`PCA` (``components_``) and of
-    :func:`pca_from_correlation`, and scikit-learn's ``svd_flip(u, v, u_based_decision=False)``.
-
-    Parameters
-    ----------
-    components : array-like of shape (n_components, n_features)
-        The vectors, one per row (e.g. ``components_``, or the transpose of a matrix of eigenvector columns).
-        Finite numbers; at least one row and one column.
-
-    Returns
-    -------
-    ndarray of shape (n_components, n_features)
-        A sign-fixed float64 copy; the input is not modified.
-
-    Examples
-    --------
-    >>> flip_signs([[0.6, -0.8], [-0.8, -0.6], [0.5, -0.5]])
-    array([[-0.6,  0.8],
-           [ 0.8,  0.6],
-           [ 0.5, -0.5]])
-    """
-    V = np.array(check_array(components, "components"), dtype=np.float64, order="C", copy=True)
-    _svd_flip_rows(V, np.empty((0, 0)))
-    return V
+__all__ = ["PCA", "pca_from_correlation"]
 
 
 class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
@@ -190,7 +133,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
         # has the same V, with singular values sqrt(n - 1) times those of X'.
         U, S, Vt = linalg.svd(Xc, full_matrices=False)
-        _svd_flip_rows(Vt, U)  # fix each direction's sign (largest-magnitude entry positive)
+        _flip_signs(Vt, U)  # fix each direction's sign (largest-magnitude entry positive)
         variance = S**2 / (n - 1)  # (16.52)-(16.53): eigenvalues of S = X'^T X', var(y_k) = lambda_k (16.6)
         total = variance.sum()
         ratio = variance / total if total > 0 else np.zeros_like(variance)  # (16.30)

@@ -15,8 +15,8 @@ within its subspace; Li Hang §15.1.4 property (3)). :func:`svd` fixes one answe
 repeated eigenspace, of N(A) and of N(A^T) is built by pivoted Gram-Schmidt from the standard basis
 vectors projected onto that subspace (the kernel :func:`_complement_basis`), and every right singular
 vector has its largest-magnitude entry positive, the first of several equal to a relative 1e-10
-(:func:`_flip_signs`); the left vectors of positive singular values follow from (15.12). The answer
-therefore does not depend on the LAPACK or BLAS build.
+(``_signs._flip_signs`` with a tie tolerance); the left vectors of positive singular values follow from
+(15.12). The answer therefore does not depend on the LAPACK or BLAS build.
 
 :class:`TruncatedSVD` is the estimator of scikit-learn's signature for the samples-as-rows data matrix X
 (the book's A is X^T): the leading k singular triplets by the randomised range finder of Halko,
@@ -34,6 +34,7 @@ from sklearn.utils.sparsefuncs import mean_variance_axis
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
+from ._signs import _flip_signs
 
 __all__ = ["svd", "TruncatedSVD"]
 
@@ -130,25 +131,6 @@ def _complement(Q, d=None, out=None):
     return out
 
 
-def _flip_signs(Vt, U=None):
-    """Make the entry of largest magnitude of every row of ``Vt`` positive, in place; when several are
-    within a relative ``_TIE_RTOL`` of the largest (e.g. (1, -1)/sqrt(2)), the first of them. The matching
-    columns of ``U`` (if given) are flipped with them, so A = U Sigma V^T keeps holding.
-
-    The tolerance makes the rule independent of the last bits of the eigensolver's output: an exact
-    ``argmax`` of |entry| would decide a tie such as Li Hang Example 15.5's v_2 by round-off.
-    """
-    if Vt.shape[0] == 0 or Vt.shape[1] == 0:
-        return
-    mag = np.abs(Vt)
-    top = mag.max(axis=1, keepdims=True)
-    first = np.argmax(mag >= top * (1.0 - _TIE_RTOL), axis=1)
-    signs = np.where(Vt[np.arange(Vt.shape[0]), first] < 0, -1.0, 1.0)
-    Vt *= signs[:, None]
-    if U is not None:
-        U[:, : len(signs)] *= signs
-
-
 def _svd_from_gram(A, W, kind, k, rtol):
     """:func:`svd` after validation: ``A`` (m x n, dense or SciPy sparse) and its Gram matrix W = A^T A
     (dense n x n)."""
@@ -182,7 +164,7 @@ def _svd_from_gram(A, W, kind, k, rtol):
     s[:r] = np.sqrt(lam[:r])
     # Sign convention on V before U_1 is formed from it.
     Vt = np.ascontiguousarray(V.T)
-    _flip_signs(Vt)
+    _flip_signs(Vt, tie_rtol=_TIE_RTOL)
     # (4) u_j = A v_j / sigma_j (15.12), U_1 (15.13), completed by a basis of N(A^T) = R(A)^perp (15.16).
     U1 = np.asarray(A @ Vt[:r].T) / s[:r]
     extra = {"full": m - r, "compact": 0, "truncated": max(k - r, 0) if k is not None else 0}[kind]
@@ -432,14 +414,14 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
                 U = np.hstack([U, np.zeros((n, k - len(s)))])
                 s = np.concatenate([s, np.zeros(k - len(s))])
                 Vt = np.ascontiguousarray(np.vstack([Vt, extra.T]))
-            _flip_signs(Vt, U)
+            _flip_signs(Vt, U, tie_rtol=_TIE_RTOL)
         elif algorithm == "arpack":
             from scipy.sparse.linalg import svds
 
             v0 = rng.uniform(-1, 1, min(X.shape))
             U, s, Vt = svds(X, k=k, tol=tol, v0=v0)
             U, s, Vt = np.ascontiguousarray(U[:, ::-1]), s[::-1].copy(), np.ascontiguousarray(Vt[::-1])
-            _flip_signs(Vt, U)
+            _flip_signs(Vt, U, tie_rtol=_TIE_RTOL)
         else:
             # Li Hang §15.2 on A = X^T would need the eigenvectors of X X^T (n_samples x n_samples); the
             # same triplets come from the right singular vectors of X, the eigenvectors of X^T X.

@@ -16,8 +16,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.extmath import svd_flip
 
 from statlib.datasets import load_example
-from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, pca_from_correlation
-from statlib.decomposition._pca import _svd_flip_rows
+from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, flip_signs, pca_from_correlation
+from statlib.decomposition._signs import _flip_signs
 
 # ---------------------------------------------------------------------------------------- estimator checks
 # scikit-learn's own NMF(solver="mu") fails the same two checks: ``transform`` re-solves W for the fitted H
@@ -137,15 +137,26 @@ def test_pca_identities():
     assert np.all(V[rows, np.argmax(np.abs(V), axis=1)] > 0)
 
 
-def test_svd_flip_rows_is_scikit_learns_svd_flip():
+def test_exact_sign_rule_is_scikit_learns_svd_flip():
     rng = np.random.default_rng(5)
     for _ in range(20):
         U, _, Vt = linalg.svd(rng.normal(size=(8, 5)), full_matrices=False)
         U1, Vt1 = U.copy(), Vt.copy()
-        _svd_flip_rows(Vt1, U1)
+        _flip_signs(Vt1, U1)
         U2, Vt2 = svd_flip(U.copy(), Vt.copy(), u_based_decision=False)
         np.testing.assert_array_equal(Vt1, Vt2)
         np.testing.assert_array_equal(U1, U2)
+
+
+def test_tie_tolerance_decides_a_tie_by_the_first_entry_not_by_the_last_bit():
+    # (-1, 1)/sqrt(2) with the second entry one ulp larger: the exact rule follows the ulp, the tolerant one the
+    # first entry, whichever way round the round-off falls.
+    a = 0.7071067811865475
+    row = np.array([[-a, np.nextafter(a, 1.0)]])
+    np.testing.assert_array_equal(flip_signs(row), row)
+    np.testing.assert_array_equal(flip_signs(row, tie_rtol=1e-10), -row)
+    with pytest.raises(ValueError, match="tie_rtol"):
+        flip_signs(row, tie_rtol=1.0)
 
 
 def test_pca_refuses_bad_input():
