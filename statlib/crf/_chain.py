@@ -93,7 +93,7 @@ def _forward(expU, expT, alpha, log_scale):
         alpha[0, j] /= s
     acc = np.log(s)
     log_scale[0] = acc
-    for i in range(1, n):
+    for i in range(1, n):  # recursion (11.26)-(11.28): alpha_i^T = alpha_{i-1}^T M_i
         t = i - 1 if nt > 1 else 0
         s = 0.0
         for b in range(m):
@@ -104,8 +104,8 @@ def _forward(expU, expT, alpha, log_scale):
             alpha[i, b] = v
             s += v
         for b in range(m):
-            alpha[i, b] /= s
-        acc += np.log(s)
+            alpha[i, b] /= s  # normalised by c_i = s
+        acc += np.log(s)  # log Z(x) = sum_i log c_i
         log_scale[i] = acc
     return acc
 
@@ -184,9 +184,9 @@ def _viterbi(U, trans, delta, psi, path):
     n, m = U.shape
     nt = trans.shape[0]
     for j in range(m):
-        delta[0, j] = U[0, j]
+        delta[0, j] = U[0, j]  # step 1, (11.54)
         psi[0, j] = -1
-    for i in range(1, n):
+    for i in range(1, n):  # step 2, (11.55)-(11.56)
         t = i - 1 if nt > 1 else 0
         for b in range(m):
             best = delta[i - 1, 0] + trans[t, 0, b]
@@ -198,14 +198,14 @@ def _viterbi(U, trans, delta, psi, path):
                     arg = a
             delta[i, b] = best + U[i, b]
             psi[i, b] = arg
-    best = delta[n - 1, 0]
+    best = delta[n - 1, 0]  # step 3, (11.57)-(11.58)
     arg = 0
     for j in range(1, m):
         if delta[n - 1, j] > best:
             best = delta[n - 1, j]
             arg = j
     path[n - 1] = arg
-    for i in range(n - 1, 0, -1):
+    for i in range(n - 1, 0, -1):  # step 4, (11.59)
         path[i - 1] = psi[i, path[i]]
     return best
 

@@ -61,8 +61,9 @@ def _batch_expectations(U, T, offsets, node, pair):
         log_z = _forward(eu, expT, alpha[:n], la[:n])
         _backward(eu, expT, beta[:n], lb[:n])
         k = s if per_sequence else 0
+        # the marginals (11.32)-(11.33), whose sums are the model expectations (11.34)-(11.35)
         _posteriors(eu, expT, alpha[:n], la[:n], beta[:n], lb[:n], log_z, node[lo:hi], pair[k:k + 1])
-        total += log_z + (n - 1) * tmax
+        total += log_z + (n - 1) * tmax  # log Z(x_j), the first term of (11.50)
     return total
 
 

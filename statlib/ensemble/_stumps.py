@@ -70,14 +70,14 @@ def _best_classification_stump(sorted_values, order, yw, positive_weight, total_
         for k in range(n - 1):
             cum += yw[idx[k]]
             if values[k] < values[k + 1]:
-                error = positive_weight - cum  # orientation x < v -> +1
+                error = positive_weight - cum  # e_+(v) = P - C(v): orientation x < v -> +1
                 if error < best_error - margin:
                     best_error, best_feature, best_polarity = error, j, 1
                     best_threshold = _midpoint(values[k], values[k + 1])
-                error = total_weight - error  # orientation x < v -> -1
+                error = total_weight - error  # e_-(v) = 1 - e_+(v): orientation x < v -> -1
                 if error < best_error - margin:
                     best_error, best_feature, best_polarity = error, j, -1
-                    best_threshold = _midpoint(values[k], values[k + 1])
+                    best_threshold = _midpoint(values[k], values[k + 1])  # strict <: ties go to the first candidate
     if allow_constant:
         for polarity in (1, -1):
             error = total_weight - positive_weight if polarity == 1 else positive_weight
@@ -113,7 +113,7 @@ def _best_regression_stump(sorted_values, order, r, w, min_samples_leaf):
     best_feature, best_threshold = -1, np.inf
     best_left, best_right = mean, mean
     best_score = 0.0  # the score of no split (the centred total is 0)
-    for j in range(n_features):
+    for j in range(n_features):  # step 2(b) of Algorithm 8.3 with stumps: the best split
         values = sorted_values[j]
         idx = order[j]
         w_left = 0.0
@@ -129,7 +129,7 @@ def _best_regression_stump(sorted_values, order, r, w, min_samples_leaf):
                 if w_left <= 0.0 or w_right <= 0.0:
                     continue
                 s_right = -s_left  # the centred sum over all samples is 0
-                score = s_left * s_left / w_left + s_right * s_right / w_right
+                score = s_left * s_left / w_left + s_right * s_right / w_right  # S_1^2 / W_1 + S_2^2 / W_2
                 if best_feature < 0 or score > best_score * (1.0 + _TIE_RTOL):
                     best_score = score
                     best_feature = j

@@ -64,10 +64,10 @@ def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
             return -np.inf
         if keep:
             scale[t] = s
-        inv = 1.0 / s
+        inv = 1.0 / s  # c_t = s normalises alpha_t (scaled forward variable)
         for i in range(N):
             cur[i] *= inv
-        if s < 1e-100:
+        if s < 1e-100:  # log P(O | lambda) = sum_t log c_t
             log_prob += math.log(s)
         else:
             product *= s  # stays above 1e-250: no underflow
@@ -206,9 +206,9 @@ def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi,
     keep = delta.shape[0] == T
     b = log_emission_t[obs[0]]
     for i in range(N):
-        delta[0, i] = log_startprob[i] + b[i]
+        delta[0, i] = log_startprob[i] + b[i]  # step (1)
         psi[0, i] = -1
-    for t in range(1, T):
+    for t in range(1, T):  # step (2): (10.45), (10.46)
         prev = delta[t - 1] if keep else delta[(t - 1) & 1]
         cur = delta[t] if keep else delta[t & 1]
         b = log_emission_t[obs[t]]
@@ -224,7 +224,7 @@ def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi,
                     arg = j
             cur[i] = best + b[i]
             back[i] = arg
-    last = delta[T - 1] if keep else delta[(T - 1) & 1]
+    last = delta[T - 1] if keep else delta[(T - 1) & 1]  # step (3): P* and i*_T
     best = last[0]
     arg = 0
     for i in range(1, N):
@@ -232,7 +232,7 @@ def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi,
             best = last[i]
             arg = i
     path[T - 1] = arg
-    for t in range(T - 2, -1, -1):
+    for t in range(T - 2, -1, -1):  # step (4): backtracking
         path[t] = psi[t + 1, path[t + 1]]
     return best
 

@@ -33,19 +33,19 @@ def _primal_fit(X, y, order, eta, w, b, max_passes, record):
     for p in range(max_passes):
         mistakes_this_pass = 0
         for k in range(n):
-            i = order[k]
+            i = order[k]  # step 2: the next point, cyclically
             margin = b
             for j in range(d):
                 margin += w[j] * X[i, j]
-            if y[i] * margin <= 0.0:
+            if y[i] * margin <= 0.0:  # step 3: misclassified (sign(0) = +1, (2.2))
                 for j in range(d):
-                    w[j] += eta * y[i] * X[i, j]
-                b += eta * y[i]
+                    w[j] += eta * y[i] * X[i, j]  # (2.6)
+                b += eta * y[i]  # (2.7)
                 if n_updates < record.shape[0]:
                     record[n_updates] = i
                 n_updates += 1
                 mistakes_this_pass += 1
-        if mistakes_this_pass == 0:
+        if mistakes_this_pass == 0:  # step 4: a full pass without a mistake
             return b, n_updates, p + 1, True
     return b, n_updates, max_passes, False
 
@@ -63,19 +63,19 @@ def _dual_fit(gram, y, order, eta, alpha, b, max_passes, record):
     for p in range(max_passes):
         mistakes_this_pass = 0
         for k in range(n):
-            i = order[k]
+            i = order[k]  # step 2: the next point, cyclically
             margin = b
             for j in range(n):
                 if alpha[j] != 0.0:
-                    margin += alpha[j] * y[j] * gram[j, i]
-            if y[i] * margin <= 0.0:
-                alpha[i] += eta
-                b += eta * y[i]
+                    margin += alpha[j] * y[j] * gram[j, i]  # sum_j alpha_j y_j G_ji + b
+            if y[i] * margin <= 0.0:  # step 3: misclassified
+                alpha[i] += eta  # alpha_i <- alpha_i + eta, i.e. n_i <- n_i + 1
+                b += eta * y[i]  # b <- b + eta y_i
                 if n_updates < record.shape[0]:
                     record[n_updates] = i
                 n_updates += 1
                 mistakes_this_pass += 1
-        if mistakes_this_pass == 0:
+        if mistakes_this_pass == 0:  # step 4: a full pass without a mistake
             return b, n_updates, p + 1, True
     return b, n_updates, max_passes, False
 

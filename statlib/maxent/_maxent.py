@@ -39,14 +39,14 @@ def _conditional(S):
     for a in range(n_ctx):
         m = S[a, 0]
         for b in range(1, n_lab):
-            m = max(m, S[a, b])
+            m = max(m, S[a, b])  # shift by the largest score: no exp overflows
         total = 0.0
         for b in range(n_lab):
             P[a, b] = np.exp(S[a, b] - m)
             total += P[a, b]
         for b in range(n_lab):
-            P[a, b] /= total
-        logZ[a] = m + np.log(total)
+            P[a, b] /= total  # (6.22)
+        logZ[a] = m + np.log(total)  # log Z_w(x), (6.23)
     return P, logZ
 
 
@@ -59,7 +59,7 @@ def _expectation(ctx, lab, feat, val, weight, n_feat):
     """
     E = np.zeros(n_feat)
     for t in range(ctx.shape[0]):
-        E[feat[t]] += weight[ctx[t], lab[t]] * val[t]
+        E[feat[t]] += weight[ctx[t], lab[t]] * val[t]  # one non-zero f_i(x, y)
     return E
 
 
@@ -114,8 +114,8 @@ def _iis_deltas(ctx, lab, feat, val, fsharp, q, emp, tol, max_newton):
         for i in range(n_feat):
             if not total[i] > 0.0:  # f_i is zero wherever p~(x) > 0: it cannot move the likelihood, keep delta 0
                 continue
-            h = top[i] + np.log(total[i]) - log_emp[i]
-            step = h / (slope[i] / total[i])
+            h = top[i] + np.log(total[i]) - log_emp[i]  # log of the left side of (6.33) minus log E_P~(f_i)
+            step = h / (slope[i] / total[i])  # Newton (6.35) on the logarithm
             delta[i] -= step
             largest = max(largest, abs(step))
         if largest < tol:

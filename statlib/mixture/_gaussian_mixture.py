@@ -80,12 +80,12 @@ def _em_pass_full(X, log_weights, means, prec_chol, log_det, nk, t1, s2, diff, l
                 for a in range(b + 1):
                     z += diff[k, a] * prec_chol[k, a, b]
                 maha += z * z
-            v = log_weights[k] + log_det[k] - 0.5 * (d * _LOG_2PI + maha)
+            v = log_weights[k] + log_det[k] - 0.5 * (d * _LOG_2PI + maha)  # log(alpha_k phi(y_j | theta_k))
             logp[k] = v
             if v > top:
                 top = v
-        total += _responsibilities_inplace(logp, top)
-        for k in range(K):
+        total += _responsibilities_inplace(logp, top)  # step 2: logp[k] becomes gamma_jk (log-sum-exp)
+        for k in range(K):  # the M-step's sums n_k, T_k, S_k about the current means
             g = logp[k]
             nk[k] += g
             for a in range(d):
@@ -183,15 +183,15 @@ def _m_step_full(nk_raw, t1, s2, reg_covar, weights, means, covariances, prec_ch
     ok = True
     for k in range(K):
         nk = nk_raw[k] + _NK_FLOOR
-        weights[k] = nk / total
+        weights[k] = nk / total  # (9.32)
         for a in range(d):
             for b in range(a, d):
-                c = (s2[k, a, b] - t1[k, a] * t1[k, b] / nk) / nk
+                c = (s2[k, a, b] - t1[k, a] * t1[k, b] / nk) / nk  # (9.31) about the new mean
                 covariances[k, a, b] = c
                 covariances[k, b, a] = c
             covariances[k, a, a] += reg_covar
         for a in range(d):
-            means[k, a] += t1[k, a] / nk
+            means[k, a] += t1[k, a] / nk  # (9.30)
         log_det[k] = _precision_cholesky(covariances[k], prec_chol[k], work)
         if np.isnan(log_det[k]):
             ok = False

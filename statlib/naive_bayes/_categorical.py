@@ -25,9 +25,9 @@ def _count(codes, y, n_classes, max_categories):
     category_count = np.zeros((d, n_classes, max_categories), np.int64)
     for i in range(n):
         k = y[i]
-        class_count[k] += 1
+        class_count[k] += 1  # N_k, for the prior (4.8)
         for j in range(d):
-            category_count[j, k, codes[i, j]] += 1
+            category_count[j, k, codes[i, j]] += 1  # N_jlk, for the conditionals (4.9)
     return class_count, category_count
 
 
@@ -43,11 +43,11 @@ def _joint_log_likelihood(codes, log_prior, log_prob):
     out = np.empty((n, n_classes))
     for i in range(n):
         for k in range(n_classes):
-            out[i, k] = log_prior[k]
+            out[i, k] = log_prior[k]  # log P(Y = c_k)
         for j in range(d):
             row = log_prob[j, codes[i, j]]
             for k in range(n_classes):
-                out[i, k] += row[k]
+                out[i, k] += row[k]  # + log P(X^(j) = x^(j) | Y = c_k), (4.7)
     return out
 
 

@@ -108,12 +108,12 @@ def _build(X, leaf_size):
     while node < n_nodes:  # level order: the queue is the node arrays themselves
         lo, hi = start[node], end[node]
         if hi - lo > leaf_size:
-            a = depth[node] % d
+            a = depth[node] % d  # steps (1)-(2): the axis l = j mod n (the book counts from 1)
             m = lo + (hi - lo) // 2  # upper median: rank floor(m/2), as in Example 3.2
             _select(X, index, lo, hi, m, a)
             axis[node], mid[node] = a, m
             for child_lo, child_hi, is_left in ((lo, m, True), (m + 1, hi, False)):
-                if child_hi > child_lo:
+                if child_hi > child_lo:  # step (3): an empty region gets no child
                     start[n_nodes], end[n_nodes] = child_lo, child_hi
                     depth[n_nodes] = depth[node] + 1
                     if is_left:
@@ -269,20 +269,20 @@ def _search(X, index, start, end, mid, axis, left, right, x, p, heap_d, heap_i, 
         gap[:] = stack_gap[top]  # this entry's slot is about to be reused
         a = axis[node]
         diff = x[a] - X[index[mid[node]], a]
-        near, far = (left[node], right[node]) if diff < 0 else (right[node], left[node])
-        if far >= 0:
+        near, far = (left[node], right[node]) if diff < 0 else (right[node], left[node])  # step (1): x's side
+        if far >= 0:  # the far child, to be tested by step (3b) against D_p(x, B)
             stack_gap[top] = gap
             stack_gap[top, a] = abs(diff)
             stack_node[top] = far
             stack_bound[top] = _reduced_norm(stack_gap[top], p)
             top += 1
-        stack_node[top] = -node - 1
+        stack_node[top] = -node - 1  # the node's own point, for step (3a)
         top += 1
         if near >= 0:
             stack_gap[top] = gap
             stack_node[top] = near
             stack_bound[top] = bound
-            top += 1
+            top += 1  # the near child is popped next
     return n_trace
 
 

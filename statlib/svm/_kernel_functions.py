@@ -136,18 +136,18 @@ def _string_kernel(s, t, n, lam):
     for q in range(1, n):
         for i in range(q, ls + 1):
             for j in range(q, lt + 1):
-                acc = lam * Kp[q, i - 1, j]
+                acc = lam * Kp[q, i - 1, j]  # K'_q(sx, t) = lam K'_q(s, t) + ...
                 x = s[i - 1]
                 for jj in range(1, j + 1):
                     if t[jj - 1] == x:
-                        acc += Kp[q - 1, i - 1, jj - 1] * lam ** (j - jj + 2)
+                        acc += Kp[q - 1, i - 1, jj - 1] * lam ** (j - jj + 2)  # ... K'_{q-1}(s, t_1..j-1) lam^(|t|-j+2)
                 Kp[q, i, j] = acc
     k = 0.0
     for i in range(n, ls + 1):
         x = s[i - 1]
         for jj in range(1, lt + 1):
             if t[jj - 1] == x:
-                k += Kp[n - 1, i - 1, jj - 1] * lam * lam
+                k += Kp[n - 1, i - 1, jj - 1] * lam * lam  # k_n(sx, t) = k_n(s, t) + ..., (7.93)
     return k
 
 

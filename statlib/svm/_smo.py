@@ -61,7 +61,7 @@ def _two_variable_update(a_i, a_j, y_i, y_j, G_i, G_j, Kii, Kjj, Kij, C):
     # Clip to [L, H] (7.108). At an end of the segment one variable sits on a side of the box; it is
     # set to that side exactly and the other follows from the constraint, so that no rounding error
     # leaves a variable a hair inside the box (it would be selected again and again).
-    if y_i != y_j:
+    if y_i != y_j:  # (7.108), L = max(0, a_j - a_i), H = min(C, C + a_j - a_i)
         k = a_i - a_j  # a_i - a_j is constant along the line
         L = max(0.0, -k)
         H = min(C, C - k)
@@ -73,7 +73,7 @@ def _two_variable_update(a_i, a_j, y_i, y_j, G_i, G_j, Kii, Kjj, Kij, C):
             if k > 0.0:
                 return C, C - k  # a_i reaches C
             return C + k, C  # a_j reaches C
-    else:
+    else:  # (7.108), L = max(0, a_j + a_i - C), H = min(C, a_j + a_i)
         k = a_i + a_j  # a_i + a_j is constant along the line
         L = max(0.0, k - C)
         H = min(C, k)

@@ -78,9 +78,11 @@ def _scan_classification(x, idx, yk, w, node_counts, node_weight, min_leaf, use_
         ws = w[s]
         right_c = node_counts[c] - left[c]
         if use_entropy:
+            # entropy (5.8): O(1) update of sum_k n_k log n_k on both sides
             ent_left += _xlogx(left[c] + ws) - _xlogx(left[c])
             ent_right += _xlogx(right_c - ws) - _xlogx(right_c)
         else:
+            # Gini (5.25): Q_1 = sum_k n_k^2 grows by w (2 n_1c + w), Q_2 changes by w (w - 2 n_2c)
             sq_left += ws * (2.0 * left[c] + ws)
             sq_right += ws * (ws - 2.0 * right_c)
         left[c] += ws
@@ -98,9 +100,9 @@ def _scan_classification(x, idx, yk, w, node_counts, node_weight, min_leaf, use_
         if w_left <= 1e-12 * node_weight or w_right <= 1e-12 * node_weight:
             continue
         if use_entropy:
-            score = ent_left + ent_right - _xlogx(w_left) - _xlogx(w_right)
+            score = ent_left + ent_right - _xlogx(w_left) - _xlogx(w_right)  # -|D| H(D|A), (5.8)
         else:
-            score = sq_left / w_left + sq_right / w_right
+            score = sq_left / w_left + sq_right / w_right  # |D| - |D| Gini(D, A), (5.25)
         if best_pos == 0 or score > best + _TIE_RTOL * abs(best):
             best = score
             best_pos = n_left
@@ -143,6 +145,7 @@ def _scan_regression(x, idx, y, w, node_sum, node_weight, min_leaf):
         if w_left <= 1e-12 * node_weight or w_right <= 1e-12 * node_weight:
             continue
         sum_right = node_sum - sum_left
+        # (5.21): minimising the squared error over (c_1, c_2) = maximising this score
         score = sum_left * sum_left / w_left + sum_right * sum_right / w_right
         if best_pos == 0 or score > best + _TIE_RTOL * abs(best):
             best = score
@@ -272,6 +275,7 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
         if depth > deepest:
             deepest = depth
         size = end - start
+        # Stopping condition of step (3): a leaf
         if depth >= max_depth or size < min_split or size < 2 * min_leaf or imp <= _IMPURITY_EPS:
             continue
         if depth + 1 >= active.shape[0]:  # grow the per-depth rows (rare: deep trees)
@@ -320,7 +324,7 @@ def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decreas
         top += 1
         stack_start[top], stack_end[top], stack_depth[top] = start, middle, depth + 1
         stack_parent[top], stack_is_left[top], stack_row[top] = node, True, best_feature
-        top += 1
+        top += 1  # the left child is popped next
     return node_count, deepest
 
 
@@ -389,17 +393,17 @@ def _weakest_link(children_left, children_right, node_risk):
     _subtree_sums(children_left, children_right, is_leaf, node_risk, active, subtree_risk, subtree_leaves)
     alphas = [0.0]
     risks = [subtree_risk[0]]
-    k = 0
-    while not is_leaf[0]:
+    k = 0  # step (1): T = T_0
+    while not is_leaf[0]:  # step (6): until T_k is the root alone
         k += 1
-        alpha = np.inf
-        for t in range(m):
+        alpha = np.inf  # step (2)
+        for t in range(m):  # step (3): alpha = min over internal t of g(t) (5.31)
             if active[t] and not is_leaf[t]:
                 g = (node_risk[t] - subtree_risk[t]) / (subtree_leaves[t] - 1)
                 if g < alpha:
                     alpha = g
         tol = 1e-10 * max(abs(alpha), 1e-300) + 1e-15
-        for t in range(m):
+        for t in range(m):  # step (4): prune every t with g(t) = alpha
             if active[t] and not is_leaf[t]:
                 g = (node_risk[t] - subtree_risk[t]) / (subtree_leaves[t] - 1)
                 if g <= alpha + tol:
@@ -407,7 +411,7 @@ def _weakest_link(children_left, children_right, node_risk):
                     pruned_at[t] = k
         _subtree_sums(children_left, children_right, is_leaf, node_risk, active, subtree_risk, subtree_leaves)
         # C(t) >= C(T_t) in exact arithmetic; a negative g is rounding of a zero.
-        alphas.append(max(alpha, 0.0))
+        alphas.append(max(alpha, 0.0))  # step (5): alpha_k, and T_k
         risks.append(subtree_risk[0])
     return pruned_at, np.array(alphas), np.array(risks)
 

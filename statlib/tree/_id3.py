@@ -294,12 +294,12 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
 
         def visit(node):
             """Prune the subtree at ``node`` in place; return its cost sum N_t H_t + alpha |T_t|."""
-            as_leaf = node.n_samples * node.entropy() + alpha
+            as_leaf = node.n_samples * node.entropy() + alpha  # step (1): N_t H_t + alpha, (5.11)-(5.12)
             if node.is_leaf:
                 return as_leaf
             kept = sum(visit(child) for child in node.children.values())
             retractable = exact or all(child.is_leaf for child in node.children.values())
-            if retractable and as_leaf <= kept + 1e-12:
+            if retractable and as_leaf <= kept + 1e-12:  # step (2): C_alpha(T_A) <= C_alpha(T_B) (5.15)
                 node.feature, node.children = None, {}
                 return as_leaf
             return kept
