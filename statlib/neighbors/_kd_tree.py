@@ -483,25 +483,8 @@ def _query_bbox(Xs, index, start, end, mid, left, right, lower, upper, max_depth
     no_trace = np.empty((0, 3), np.int64)
     no_trace_value = np.empty((0, 2))
     for r in range(n_queries):
-        _search_bbox(
-            Xs,
-            index,
-            start,
-            end,
-            mid,
-            left,
-            right,
-            lower,
-            upper,
-            Q[r],
-            p,
-            best_d,
-            best_i,
-            stack_node,
-            stack_bound,
-            no_trace,
-            no_trace_value,
-        )
+        _search_bbox(Xs, index, start, end, mid, left, right, lower, upper, Q[r], p, best_d, best_i, stack_node,
+                stack_bound, no_trace, no_trace_value)
         for j in range(k):
             out_d[r, j] = best_d[j]
             out_i[r, j] = best_i[j]
@@ -658,35 +641,10 @@ class KDTree:
     def _query_reduced(self, Q, k):
         """Kernel call for validated queries ``Q`` (2-D, float64, C order) and ``k``: reduced distances, indices."""
         if self.bounds == "bbox":
-            return _query_bbox(
-                self._sorted,
-                self.index,
-                self.start,
-                self.end,
-                self._mid,
-                self.left,
-                self.right,
-                self.node_lower,
-                self.node_upper,
-                self._max_depth,
-                Q,
-                k,
-                self.p,
-            )
-        return _query(
-            self.data,
-            self.index,
-            self.start,
-            self.end,
-            self._mid,
-            self.node_axis,
-            self.left,
-            self.right,
-            self._max_depth,
-            Q,
-            k,
-            self.p,
-        )
+            return _query_bbox(self._sorted, self.index, self.start, self.end, self._mid, self.left, self.right,
+                    self.node_lower, self.node_upper, self._max_depth, Q, k, self.p)
+        return _query(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right,
+                self._max_depth, Q, k, self.p)
 
     def search_path(self, x, k=1):
         """Run algorithm 3.3 for one target point and record every step.
@@ -711,47 +669,14 @@ class KDTree:
         capacity = 2 * self.n_nodes + self.data.shape[0] + 1
         trace, trace_value = np.empty((capacity, 3), np.int64), np.empty((capacity, 2))
         if self.bounds == "bbox":  # returns the k best sorted
-            n_steps = _search_bbox(
-                self._sorted,
-                self.index,
-                self.start,
-                self.end,
-                self._mid,
-                self.left,
-                self.right,
-                self.node_lower,
-                self.node_upper,
-                Q[0],
-                self.p,
-                heap_d,
-                heap_i,
-                stack_node,
-                stack_bound,
-                trace,
-                trace_value,
-            )
+            n_steps = _search_bbox(self._sorted, self.index, self.start, self.end, self._mid, self.left, self.right,
+                    self.node_lower, self.node_upper, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, trace,
+                    trace_value)
         else:
             stack_gap, gap = np.empty((depth, self.data.shape[1])), np.empty(self.data.shape[1])
-            n_steps = _search(
-                self.data,
-                self.index,
-                self.start,
-                self.end,
-                self._mid,
-                self.node_axis,
-                self.left,
-                self.right,
-                Q[0],
-                self.p,
-                heap_d,
-                heap_i,
-                stack_node,
-                stack_bound,
-                stack_gap,
-                gap,
-                trace,
-                trace_value,
-            )
+            n_steps = _search(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left,
+                    self.right, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, stack_gap, gap, trace,
+                    trace_value)
             _heap_sort(heap_d, heap_i, k)
         values = _unreduce(trace_value[:n_steps], self.p)
         steps = [
