@@ -150,8 +150,11 @@ def mahalanobis_distances(X, cov=None):
         L = np.linalg.cholesky(S)
     except np.linalg.LinAlgError:
         raise ValueError(f"{name} must be positive definite (the covariance matrix S of (14.6) is inverted)") from None
-    if np.min(np.diag(L)) <= 1e-12 * np.max(np.diag(L)):
-        raise ValueError(f"{name} must be positive definite, not numerically singular")
+    eigenvalues = np.linalg.eigvalsh(S)
+    flat = cov is None and np.sqrt(eigenvalues[-1]) <= 1e-10 * np.abs(X).max()  # no spread beyond rounding
+    if flat or eigenvalues[0] <= 1e-12 * eigenvalues[-1]:
+        raise ValueError(f"{name} must be positive definite, not numerically singular "
+                         f"(condition number above 1e12)")
     W = solve_triangular(L, (X - X.mean(axis=0)).T, lower=True).T  # whitened samples L^-1 x_i
     D = np.empty((n, n))
     _distance_matrix(np.ascontiguousarray(W), 0, D)

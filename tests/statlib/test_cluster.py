@@ -405,7 +405,7 @@ def test_kmeans_predict_rejects_wrong_width_and_unfitted():
 @pytest.mark.parametrize(
     "params, X, error, match",
     [
-        ({"linkage": "centroid"}, None, ValueError, "linkage must be one of"),
+        ({"linkage": "median"}, None, ValueError, "linkage must be one of"),
         ({"metric": "cosine"}, None, ValueError, "metric must be one of"),
         ({"metric": 2}, None, TypeError, "metric must be a string"),
         ({"n_clusters": 0}, None, ValueError, "n_clusters must be >= 1"),
