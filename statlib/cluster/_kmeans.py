@@ -23,7 +23,9 @@ the distance to its centre and a lower bound l on the distance to any other cent
 u grows by its centre's movement and l shrinks by the largest movement of the others (triangle
 inequality). A sample whose u is below max(l, half the distance from its centre to the nearest other
 centre) cannot change cluster and is skipped (Hamerly 2010). The iterates are exactly those of the plain
-iteration; only the work differs.
+iteration; only the work differs. In the first iterations, while many labels change, the bounds skip little and
+cost a distance computation without matrix products, so the bounded steps start only once at most 1/30 of the
+labels changed in a step; until then the steps are the plain blocked ones.
 
 Empty clusters. A centre that receives no sample in an assignment step is moved onto the sample
 farthest from the centre it was assigned to (scikit-learn's rule; with several empty clusters
@@ -54,6 +56,7 @@ _ALGORITHMS = ("hamerly", "lloyd")
 
 
 # --------------------------------------------------------------------------------------- kernels
+_SWITCH_FRACTION = 30  # algorithm="hamerly" runs plain blocked steps until at most 1/30 of the labels change
 _BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 rows (measured best at d = 10)
 
 
@@ -273,9 +276,10 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated, bounded):
     converged = False
     strict = False
     n_iter = 0
+    use_bounds = False
     for it in range(max_iter):
         n_iter = it + 1
-        if bounded:
+        if use_bounds:
             changed = _bounded_assign(X, centres, labels, upper, lower, half_gap, sums, counts)
         else:
             _half_norms_and_transpose(centres, centres_t, half_norms)
@@ -289,10 +293,17 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated, bounded):
             converged = True
             centres[:, :] = new_centres
             break
-        if bounded:
+        if use_bounds:
             if relocated:  # a relocated sample's label is stale: recompute every distance next time
                 upper[:] = np.inf
                 lower[:] = 0.0
+            _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
+        elif bounded and changed * _SWITCH_FRACTION <= n:
+            # the partition is settling: from the next step on, Hamerly's bounds skip most samples. The bounds
+            # start empty (upper = inf), so the first bounded step computes each sample's distance to its centre
+            use_bounds = True
+            upper[:] = np.inf
+            lower[:] = 0.0
             _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
         centres[:, :] = new_centres
         if shift <= tol:
@@ -515,7 +526,8 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         scikit-learn's ``algorithm="lloyd"``). "hamerly" keeps, for each sample, an upper bound on the
         distance to its centre and a lower bound on the distance to the others (Hamerly 2010), moved by
         the triangle inequality as the centres move, and computes distances only where the bounds cannot
-        rule out a change of cluster; once the partition settles most samples are skipped.
+        rule out a change of cluster; once the partition settles most samples are skipped. It runs the
+        plain "lloyd" steps until at most 1/30 of the labels change in a step, then switches to the bounds.
 
     Attributes
     ----------
