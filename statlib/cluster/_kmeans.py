@@ -81,7 +81,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
     np.dot(X[start:stop], centres_t, block)
     accumulate = counts.shape[0] == k
     changed = 0
-    for i in range(m):
+    for i in range(m):  # (14.22): the nearest centre, by the score ||m_l||^2 / 2 - x.m_l
         best = 0
         best_score = half_norms[0] - block[i, 0]
         for l in range(1, k):
@@ -93,7 +93,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
         if labels[j] != best:
             changed += 1
             labels[j] = best
-        if accumulate:
+        if accumulate:  # the sums of the update m_l = (1 / n_l) sum_{C(i)=l} x_i
             counts[best] += 1
             for a in range(d):
                 sums[best, a] += X[j, a]

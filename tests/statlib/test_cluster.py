@@ -455,3 +455,16 @@ def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hamerly_after_the_switch_keeps_the_plain_iterates_on_long_runs(seed):
+    # overlapping clusters: many steps change few labels, so algorithm="hamerly" switches to its bounds early
+    # and then runs for many steps with them; the result must still be the plain iteration's, bit for bit
+    X = np.random.default_rng(seed).normal(size=(5000, 3))
+    init = X[:8]
+    fits = [KMeans(8, init=init, max_iter=300, tol=0.0, algorithm=a).fit(X) for a in ("hamerly", "lloyd")]
+    assert fits[0].n_iter_ > 15
+    np.testing.assert_array_equal(fits[0].labels_, fits[1].labels_)
+    np.testing.assert_array_equal(fits[0].cluster_centers_, fits[1].cluster_centers_)
+    assert fits[0].n_iter_ == fits[1].n_iter_ and fits[0].inertia_ == fits[1].inertia_
