@@ -15,7 +15,7 @@ def make_data(size, seed):
 def run_statlib(data):
     from statlib.cluster import mahalanobis_distances
 
-    return mahalanobis_distances(data["X"], data["S"])
+    return mahalanobis_distances(data["X"], cov=data["S"])
 
 
 def run_reference(data):

@@ -24,8 +24,8 @@ merges are then sorted by height (stably), which gives the book's order. Centroi
 lacks that property (a merged cluster's centre can be closer to a third cluster than either part was, so
 merge heights can decrease: an "inversion"), and it runs the book's loop itself: at each step the
 closest pair of current clusters, found from each row's cached nearest neighbour (a row is rescanned
-only when its neighbour took part in the merge or moved away), O(n^2) to O(n^3) in all. Its rows stay in the order merged (as
-:func:`scipy.cluster.hierarchy.linkage` leaves them): sorting them by height would change the tree.
+only when its neighbour took part in the merge or moved away), O(n^2) to O(n^3) in all. Its rows stay in
+the order merged (as :func:`scipy.cluster.hierarchy.linkage` leaves them): sorting them by height would change the tree.
 The distance matrix is held in full, n^2 doubles.
 
 The output is the linkage matrix of :func:`scipy.cluster.hierarchy.linkage`: row i merges the
@@ -38,56 +38,39 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClusterMixin
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
+from ._distances import _NAMES, _distance_matrix
 
-__all__ = ["AgglomerativeClustering", "linkage", "pairwise_distances"]
+__all__ = ["AgglomerativeClustering", "linkage"]
 
 _METHODS = ("single", "complete", "average", "ward", "centroid")
 _METHOD_CODES = {name: code for code, name in enumerate(_METHODS)}
-_METRICS = ("euclidean", "manhattan", "chebyshev")
-_METRIC_CODES = {name: code for code, name in enumerate(_METRICS)}
+_METRICS = ("euclidean", "manhattan", "cityblock", "chebyshev")
 
 
 @njit(cache=True)
-def _distance_matrix(X, metric, D):
-    """D[i, j] = d(x_i, x_j) for the Minkowski distances with p = 2 (14.3), 1 (14.4), infinity (14.5)."""
-    n, m = X.shape
-    for i in range(n):
-        D[i, i] = 0.0
-        for j in range(i + 1, n):
-            s = 0.0
-            if metric == 0:
-                for a in range(m):
-                    u = X[i, a] - X[j, a]
-                    s += u * u
-                s = np.sqrt(s)
-            elif metric == 1:
-                for a in range(m):
-                    s += abs(X[i, a] - X[j, a])
-            else:
-                for a in range(m):
-                    u = abs(X[i, a] - X[j, a])
-                    if u > s:
-                        s = u
-            D[i, j] = s
-            D[j, i] = s
+def _centroid_square(d_ps, d_qs, d_pq, n_p, n_q):
+    """(14.16) centroid: ||m_r - m_s||^2 with m_r = (n_p m_p + n_q m_q) / (n_p + n_q), from the distances.
+
+    Never negative, whatever the matrix: the merged pair is the closest, d_pq <= d_ps and d_pq <= d_qs, so the
+    value is at least d_pq^2 (1 - n_p n_q / n_r^2) >= 3/4 d_pq^2 (the max with 0 guards only rounding).
+    """
+    n_r = n_p + n_q
+    return (n_p * d_ps * d_ps + n_q * d_qs * d_qs) / n_r - n_p * n_q * d_pq * d_pq / (n_r * n_r)
 
 
 @njit(cache=True)
 def _merge_distance(method, d_ps, d_qs, d_pq, n_p, n_q, n_s):
     """Lance-Williams update: the distance of G_r = G_p + G_q to G_s (module notes)."""
-    if method == 0:
+    if method == 0:  # (14.14) single linkage: the shortest distance between members
         return min(d_ps, d_qs)
-    if method == 1:
+    if method == 1:  # (14.15) complete linkage: the longest distance between members
         return max(d_ps, d_qs)
-    if method == 2:
+    if method == 2:  # (14.17) average linkage: the mean distance over the n_r n_s pairs
         return (n_p * d_ps + n_q * d_qs) / (n_p + n_q)
-    if method == 3:
+    if method == 3:  # Ward: D^2 = 2 x the increase of W (14.19) that merging G_r and G_s would cause
         t = ((n_p + n_s) * d_ps * d_ps + (n_q + n_s) * d_qs * d_qs - n_s * d_pq * d_pq) / (n_p + n_q + n_s)
         return np.sqrt(max(t, 0.0))
-    # (14.16) centroid: ||m_r - m_s||^2 with m_r = (n_p m_p + n_q m_q) / (n_p + n_q)
-    n_r = n_p + n_q
-    t = (n_p * d_ps * d_ps + n_q * d_qs * d_qs) / n_r - n_p * n_q * d_pq * d_pq / (n_r * n_r)
-    return np.sqrt(max(t, 0.0))
+    return np.sqrt(max(_centroid_square(d_ps, d_qs, d_pq, n_p, n_q), 0.0))  # (14.16) centroid linkage
 
 
 @njit(cache=True)
@@ -248,7 +231,8 @@ def _relabel(Z):
     """Turn sample indices into cluster ids (samples 0..n-1, the row-i cluster n + i), smaller id first,
     and fill in the cluster sizes.
 
-    ``Z`` must be in a valid merge order (sorted by height, or as merged); Z[i, 0] and Z[i, 1] are any members of the two clusters merged.
+    ``Z`` must be in a valid merge order (sorted by height, or as merged); Z[i, 0] and Z[i, 1] are any
+    members of the two clusters merged.
     A union-find over the samples with path halving.
     """
     n = Z.shape[0] + 1
@@ -289,7 +273,7 @@ def _distances_from(X, metric, method, name):
             raise ValueError(f"method={method!r} needs metric='euclidean', got metric={metric!r}")
         X = check_array(X, name)
         D = np.empty((X.shape[0], X.shape[0]))
-        _distance_matrix(X, _METRIC_CODES[metric], D)
+        _distance_matrix(X, _NAMES[metric], 2.0, D)
     return D
 
 
@@ -315,25 +299,6 @@ def _check_distance_matrix(D, name):
     if not np.allclose(D, D.T, rtol=1e-12, atol=0.0):
         raise ValueError(f"{name} must be symmetric")
     return np.array(D, dtype=np.float64, order="C")  # a copy: the kernel overwrites it
-
-
-def pairwise_distances(X, metric="euclidean"):
-    """The matrix D = [d_ij] of Algorithm 14.1, step 1: Euclidean (14.3), Manhattan (14.4) or Chebyshev (14.5).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    metric : {"euclidean", "manhattan", "chebyshev"}, default="euclidean"
-
-    Returns
-    -------
-    D : ndarray of shape (n_samples, n_samples)
-    """
-    check_choice(metric, "metric", _METRICS)
-    X = check_array(X, "X")
-    D = np.empty((X.shape[0], X.shape[0]))
-    _distance_matrix(X, _METRIC_CODES[metric], D)
-    return D
 
 
 def _linkage_matrix(D, method):
@@ -365,10 +330,13 @@ def linkage(X, method="single", metric="euclidean"):
         The inter-cluster distance: shortest (14.14), longest (14.15), average (14.17), Ward's
         increase in scatter, or the distance between the centres (14.16). "single" is the book's
         Algorithm 14.1. "centroid" needs Euclidean distances (``metric="euclidean"``, or a
-        precomputed matrix of Euclidean distances, as scipy assumes); its merge heights need not
-        increase (module notes), so its rows are in merge order, not always in increasing height.
-    metric : {"euclidean", "manhattan", "chebyshev", "precomputed"}, default="euclidean"
-        The distance between samples, (14.3)-(14.5), or "precomputed".
+        precomputed matrix of Euclidean distances, as scipy assumes; on one that is not Euclidean, such as
+        Example 14.1's, the heights are those of the update (module notes), which stays non-negative because
+        the merged pair is always the closest, but they are no longer distances between centres); its
+        merge heights need not increase (module notes), so its rows are in merge order, not always in
+        increasing height.
+    metric : {"euclidean", "manhattan", "cityblock", "chebyshev", "precomputed"}, default="euclidean"
+        The distance between samples, (14.3)-(14.5) (computed by :func:`pairwise_distances`), or "precomputed".
 
     Returns
     -------
@@ -404,10 +372,27 @@ def linkage(X, method="single", metric="euclidean"):
     return _linkage_matrix(D, method)
 
 
-def _cut(Z, n, n_merges):
-    """Labels after the first ``n_merges`` merges of ``Z``, numbered in order of first appearance."""
+def _merges_within(Z, n, threshold, inclusive):
+    """Which merges of ``Z`` lie below ``threshold`` on the tree: a merge is kept when no merge in its
+    subtree, itself included, is at a height above the threshold (``<= threshold`` if ``inclusive``, else
+    ``<``). For heights that never decrease along the tree this is every row below the threshold; with
+    centroid linkage's inversions it is the cut of :func:`scipy.cluster.hierarchy.fcluster` with
+    ``criterion="distance"``."""
+    top = np.empty(n - 1)  # the largest merge height in the subtree of each merge
+    for i in range(n - 1):
+        top[i] = Z[i, 2]
+        for side in range(2):
+            child = int(Z[i, side])
+            if child >= n:
+                top[i] = max(top[i], top[child - n])
+    return top <= threshold if inclusive else top < threshold
+
+
+def _cut(Z, n, keep):
+    """Labels after the merges of ``Z`` marked in ``keep`` (a subtree-closed set), numbered in order of first
+    appearance."""
     parent = np.arange(2 * n - 1)
-    for i in range(n_merges):
+    for i in np.flatnonzero(keep):
         parent[int(Z[i, 0])] = n + i
         parent[int(Z[i, 1])] = n + i
     root = np.arange(2 * n - 1)
@@ -432,13 +417,16 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
     ----------
     n_clusters : int or None, default=2
         Number of clusters to stop at; None when ``distance_threshold`` is given.
-    metric : {"euclidean", "manhattan", "chebyshev", "precomputed"}, default="euclidean"
+    metric : {"euclidean", "manhattan", "cityblock", "chebyshev", "precomputed"}, default="euclidean"
         The distance between samples, (14.3)-(14.5); "precomputed": ``fit`` takes the square
         distance matrix D of Algorithm 14.1, step 1.
     linkage : {"ward", "single", "complete", "average", "centroid"}, default="ward"
         Inter-cluster distance (see :func:`linkage`); the book's algorithm uses "single".
     distance_threshold : float or None, default=None
-        Merge only clusters closer than this; then ``n_clusters`` must be None.
+        Cut the tree at this height; then ``n_clusters`` must be None. The flat clusters are the subtrees whose
+        merges all lie below the threshold (strictly below, as in scikit-learn; for "centroid", at or below,
+        as :func:`scipy.cluster.hierarchy.fcluster` with ``criterion="distance"``, which the inversions of
+        centroid linkage make differ from taking the first rows below the threshold).
 
     Attributes
     ----------
@@ -450,7 +438,8 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
         The clusters merged at each step, as in scikit-learn (ids below n_samples are samples, id
         n_samples + i is the cluster made at step i).
     distances_ : ndarray of shape (n_samples - 1,)
-        The merge heights, non-decreasing.
+        The merge heights in the order of ``children_``: non-decreasing, except for centroid linkage, whose
+        heights can decrease from one merge to the next (inversions; see :func:`linkage`).
     linkage_matrix_ : ndarray of shape (n_samples - 1, 4)
         The scipy-style linkage matrix (see :func:`linkage`).
     n_features_in_ : int
@@ -496,15 +485,15 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
         D = _distances_from(X, self.metric, method, "X")
         Z = _linkage_matrix(D, method)
         if threshold is None:
-            n_merges = n - self.n_clusters
+            keep = np.arange(n - 1) < n - self.n_clusters  # the first merges, in the order made
         else:
-            n_merges = int(np.count_nonzero(Z[:, 2] < threshold))
+            keep = _merges_within(Z, n, threshold, inclusive=method == "centroid")
         self.linkage_matrix_ = Z
         self.children_ = Z[:, :2].astype(np.int64)
         self.distances_ = Z[:, 2].copy()
         self.n_leaves_ = n
-        self.n_clusters_ = n - n_merges
-        self.labels_ = _cut(Z, n, n_merges)
+        self.n_clusters_ = n - int(np.count_nonzero(keep))
+        self.labels_ = _cut(Z, n, keep)
         return self
 
     def fit_predict(self, X, y=None):

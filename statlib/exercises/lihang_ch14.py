@@ -27,13 +27,15 @@ def _split_14_1(answer):
         return True, ""
     if group in ([0, 2, 4], [1, 3]):
         return False, "those look like 0-based indices; name the samples as the book does, 1 to 5."
-    return False, "start from the farthest pair (the largest d_ij) and send every other sample to the nearer of the two."
+    return False, ("not the split the rule of the solution gives; check which two samples the split starts "
+                   "from and where each other sample goes.")
 
 
 register(
     "lihang-14.1",
     predicate(_split_14_1, success="that matches: the first split is {x1, x3, x5} | {x2, x4}, the top of Figure 14.2."),
-    hint="the largest entry of D is d_14 = 9; compare each other sample's distances to x1 and to x4.",
+    hint="a divisive step needs a rule for splitting one cluster in two; a natural one seeds the two halves "
+         "with the samples that are least alike.",
 )
 
 register(

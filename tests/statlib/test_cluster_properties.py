@@ -10,8 +10,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from statlib.cluster import (AgglomerativeClustering, KMeans, correlation_coefficients, cosine_similarities,
-                             kmeans_plusplus, linkage, mahalanobis_distances, minkowski_distances, pairwise_distances)
+from statlib.cluster import (
+    AgglomerativeClustering,
+    KMeans,
+    correlation_coefficients,
+    cosine_similarities,
+    kmeans_plusplus,
+    linkage,
+    mahalanobis_distances,
+    minkowski_distances,
+    pairwise_distances,
+)
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 
@@ -203,7 +212,7 @@ def test_linkage_on_valid_data(X, method, metric, condensed):
     if method == "ward":
         Z = linkage(X, method)
     else:
-        D = pairwise_distances(X, metric)
+        D = pairwise_distances(X, metric=metric)
         Z = linkage(D[np.triu_indices(len(X), 1)] if condensed else D, method, metric="precomputed")
         np.testing.assert_allclose(Z[:, 2], linkage(X, method, metric=metric)[:, 2], rtol=1e-12, atol=0)
     n = len(X)
@@ -262,25 +271,43 @@ def test_kmeans_plusplus_refuses_invalid_input(X, kind, data_):
 
 
 @SETTINGS
-@given(X=data(), metric=st.sampled_from(["euclidean", "manhattan", "chebyshev"]))
-def test_pairwise_distances_on_valid_data(X, metric):
+@given(X=data(), metric=st.sampled_from(["euclidean", "sqeuclidean", "manhattan", "cityblock", "chebyshev", "minkowski",
+                                         "mahalanobis", "cosine", "correlation"]),
+       p=st.floats(1.0, 30.0), cross=st.booleans())
+def test_pairwise_distances_on_valid_data(X, metric, p, cross):
     CASES[("pairwise_distances", "valid")] += 1
-    D = pairwise_distances(X, metric)
+    kwargs = {"minkowski": {"p": p}, "mahalanobis": {"VI": np.eye(X.shape[1])}}.get(metric, {})
+    if metric in ("cosine", "correlation"):
+        X = _nonconstant(X)
+    Y = X[::-1] if cross else None
+    D = pairwise_distances(X, Y, metric=metric, **kwargs)
     assert D.shape == (len(X), len(X)) and np.all(np.isfinite(D)) and np.all(D >= 0)
-    np.testing.assert_array_equal(D, D.T)
-    np.testing.assert_array_equal(np.diag(D), 0.0)
+    if metric in ("cosine", "correlation"):
+        assert np.all(D <= 2.0)
+    if cross:  # the same pairs in the other order
+        np.testing.assert_allclose(D[:, ::-1], pairwise_distances(X, metric=metric, **kwargs), rtol=1e-12,
+                                   atol=1e-12 * max(1.0, np.abs(D).max()))
+    else:
+        np.testing.assert_array_equal(D, D.T)
+        np.testing.assert_array_equal(np.diag(D), 0.0)
 
 
 @SETTINGS
-@given(X=data(min_rows=3), kind=st.sampled_from(["data", "metric"]), data_=st.data())
+@given(X=data(min_rows=3), kind=st.sampled_from(["data", "metric", "kwargs", "Y"]), data_=st.data())
 def test_pairwise_distances_refuses_invalid_input(X, kind, data_):
     CASES[("pairwise_distances", "invalid")] += 1
     if kind == "data":
         X_bad = _corrupt(data_.draw, X)
         _assert_clear_error(lambda: pairwise_distances(X_bad), ["X"])
-    else:
-        _assert_clear_error(lambda: pairwise_distances(X, data_.draw(st.sampled_from(["cosine", 1, None]))),
+    elif kind == "metric":
+        _assert_clear_error(lambda: pairwise_distances(X, metric=data_.draw(st.sampled_from(["hamming", 1, None]))),
                             ["metric"])
+    elif kind == "kwargs":
+        name = data_.draw(st.sampled_from(["p", "VI", "w"]))
+        _assert_clear_error(lambda: pairwise_distances(X, metric="euclidean", **{name: 2.0}), [name])
+    else:
+        Y_bad = data_.draw(st.sampled_from([np.ones((2, X.shape[1] + 1)), "euclidean", np.ones(3)]))
+        _assert_clear_error(lambda: pairwise_distances(X, Y_bad), ["Y"])
 
 
 # ------------------------------------------------------------- centroid linkage (14.16) and §14.1 measures
@@ -300,11 +327,11 @@ def test_centroid_linkage_on_valid_data(X, precomputed):
 @given(X=data(), p=st.one_of(st.sampled_from([1, 2, np.inf]), st.floats(1.0, 30.0)))
 def test_minkowski_distances_on_valid_data(X, p):
     CASES[("minkowski_distances", "valid")] += 1
-    D = minkowski_distances(X, p)
+    D = minkowski_distances(X, p=p)
     assert D.shape == (len(X), len(X)) and np.all(np.isfinite(D)) and np.all(D >= 0)
     np.testing.assert_array_equal(D, D.T)
     np.testing.assert_array_equal(np.diag(D), 0.0)
-    cheb, manh = minkowski_distances(X, np.inf), minkowski_distances(X, 1)
+    cheb, manh = minkowski_distances(X, p=np.inf), minkowski_distances(X, p=1)
     assert np.all(cheb <= D * (1 + 1e-12) + 1e-300) and np.all(D <= manh * (1 + 1e-12) + 1e-300)
 
 
@@ -317,7 +344,7 @@ def test_minkowski_distances_refuses_invalid_input(X, kind, data_):
         _assert_clear_error(lambda: minkowski_distances(X_bad), ["X"])
     else:
         p = data_.draw(st.sampled_from([0.5, 0, -1, np.nan, "2", None, True]))
-        _assert_clear_error(lambda: minkowski_distances(X, p), ["p"])
+        _assert_clear_error(lambda: minkowski_distances(X, p=p), ["p"])
 
 
 @SETTINGS
@@ -327,12 +354,12 @@ def test_mahalanobis_distances_on_valid_data(X, seed, c):
     d = X.shape[1]
     A = np.random.default_rng(seed).normal(size=(d, d))
     S = A @ A.T + np.eye(d)
-    D = mahalanobis_distances(X, S)
+    D = mahalanobis_distances(X, cov=S)
     assert D.shape == (len(X), len(X)) and np.all(np.isfinite(D)) and np.all(D >= 0)
     np.testing.assert_allclose(D, D.T, rtol=1e-12, atol=0)
     np.testing.assert_array_equal(np.diag(D), 0.0)
     E = pairwise_distances(X - X.mean(axis=0))
-    np.testing.assert_allclose(mahalanobis_distances(X, c * np.eye(d)), E / np.sqrt(c), rtol=1e-9,
+    np.testing.assert_allclose(mahalanobis_distances(X, cov=c * np.eye(d)), E / np.sqrt(c), rtol=1e-9,
                                atol=1e-12 * E.max())
 
 
@@ -343,12 +370,12 @@ def test_mahalanobis_distances_refuses_invalid_input(X, kind, data_):
     d = X.shape[1]
     if kind == "data":
         X_bad = _corrupt(data_.draw, X)
-        _assert_clear_error(lambda: mahalanobis_distances(X_bad, np.eye(d)), ["X"])
+        _assert_clear_error(lambda: mahalanobis_distances(X_bad, cov=np.eye(d)), ["X"])
     elif kind == "cov":
         how = data_.draw(st.sampled_from(["shape", "asymmetric", "indefinite", "nan", "text"]))
         S = {"shape": np.eye(d + 1), "asymmetric": np.eye(d) + np.triu(np.ones((d, d)), 1) if d > 1 else -np.eye(1),
              "indefinite": -np.eye(d), "nan": np.full((d, d), np.nan), "text": "identity"}[how]
-        _assert_clear_error(lambda: mahalanobis_distances(X, S), ["cov"])
+        _assert_clear_error(lambda: mahalanobis_distances(X, cov=S), ["cov"])
     else:  # the sample covariance of repeated copies of one sample is zero
         _assert_clear_error(lambda: mahalanobis_distances(np.repeat(X[:1], 3, axis=0)), ["X"])
 
