@@ -207,7 +207,7 @@ def _whitened(X, Y, cov, VI):
         if not np.allclose(S, S.T, rtol=1e-10, atol=1e-12 * np.abs(S).max()):
             raise ValueError(f"{name} must be symmetric")
     try:
-        L = np.linalg.cholesky(S)
+        L = np.linalg.cholesky(S)  # (14.6): S = L L^T, so S^-1 = L^-T L^-1
     except np.linalg.LinAlgError:
         raise ValueError(f"{name} must be positive definite (the covariance matrix S of (14.6) is inverted)") from None
     eigenvalues = np.linalg.eigvalsh(S)
@@ -219,8 +219,8 @@ def _whitened(X, Y, cov, VI):
 
     def whiten(A):
         if VI is not None:
-            return np.ascontiguousarray((A - mean) @ L)  # VI = L L^T: (x - y)^T VI (x - y) = ||L^T (x - y)||^2
-        return np.ascontiguousarray(solve_triangular(L, (A - mean).T, lower=True).T)  # L^-1 x
+            return np.ascontiguousarray((A - mean) @ L)  # (14.6) with VI = L L^T: ||L^T (x_i - x_j)||^2
+        return np.ascontiguousarray(solve_triangular(L, (A - mean).T, lower=True).T)  # (14.6): ||L^-1 (x_i - x_j)||^2
 
     return whiten(X), None if Y is None else whiten(Y)
 
@@ -305,7 +305,7 @@ def mahalanobis_distances(X, Y=None, *, cov=None, VI=None):
     """
     X, Y = _check_pair(X, Y)
     W, V = _whitened(X, Y, cov, VI)
-    return _minkowski_family(W, V, EUCLIDEAN, 2.0)
+    return _minkowski_family(W, V, EUCLIDEAN, 2.0)  # (14.6) = the Euclidean distance (14.3) of whitened samples
 
 
 def correlation_coefficients(X, Y=None):

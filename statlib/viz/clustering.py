@@ -7,8 +7,10 @@ import numpy as np
 
 def kmeans_iterates(X, init, n_steps):
     """The states of Algorithm 14.2 from the centres ``init``: a list of (centres, labels, W) after 0..n_steps
-    iterations, stopping early once the partition no longer changes. Each state is a fit of
-    :class:`statlib.cluster.KMeans` with ``max_iter=t`` and ``tol=0``, so the figures show the library's iterates.
+    iterations, stopping early once the partition no longer changes. W is the loss W(C, m) at the current
+    centres m (the initial centres at t = 0), not W(C) of (14.19), which puts the centres at the means.
+    Each state is a fit of :class:`statlib.cluster.KMeans` with ``max_iter=t`` and ``tol=0``, so the figures show
+    the library's iterates.
     """
     from sklearn.exceptions import ConvergenceWarning
 
@@ -48,7 +50,8 @@ def kmeans_explorer(X, starts, *, n_steps=20, xlabel="$x^{(1)}$", ylabel="$x^{(2
     """Explorer over the iterations of Algorithm 14.2 (statlib.cluster.KMeans) from several starts.
 
     ``starts`` maps a name to initial centres (k, 2). Controls: the start and the iteration (with a play
-    button). The picture: the partition and centres after the chosen iteration, and W(C) (14.19) so far.
+    button). The picture: the partition and centres after the chosen iteration, and the loss W(C, m) at the
+    current centres so far (at t = 0 the initial centres: not yet W(C) of (14.19)).
     """
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
@@ -75,7 +78,8 @@ def kmeans_explorer(X, starts, *, n_steps=20, xlabel="$x^{(1)}$", ylabel="$x^{(2
         W = [s[2] for s in states]
         a1.plot(range(len(W)), W, color="0.75")
         a1.plot(range(t + 1), W[: t + 1], "o-", color="C3", ms=4)
-        a1.set(xlabel="iteration $t$", ylabel="$W(C^{(t)})$ (14.19)", title="W never increases")
+        a1.set(xlabel="iteration $t$", ylabel="$W(C^{(t)}, m^{(t)})$, loss at the current centres",
+               title="the loss never increases")
         fig.tight_layout()
         return fig
 

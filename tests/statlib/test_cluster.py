@@ -77,7 +77,7 @@ def test_linkage_matches_scipy(method, seed):
 @pytest.mark.parametrize("method", ["single", "complete", "average"])
 def test_linkage_other_minkowski_distances_match_scipy(metric, scipy_metric, method):
     X = np.random.default_rng(3).normal(size=(120, 3))
-    np.testing.assert_allclose(pairwise_distances(X, metric), squareform(pdist(X, scipy_metric)), rtol=1e-14)
+    np.testing.assert_allclose(pairwise_distances(X, metric=metric), squareform(pdist(X, scipy_metric)), rtol=1e-14)
     ours = linkage(X, method, metric=metric)
     theirs = scipy_linkage(pdist(X, scipy_metric), method)
     np.testing.assert_array_equal(ours[:, [0, 1, 3]], theirs[:, [0, 1, 3]])

@@ -67,6 +67,9 @@ def test_13_2_step_four():
     R4 = [R3[2] / 3, R3[0] / 2 + R3[2] / 3, R3[0] / 2 + R3[3], R3[1] + R3[2] / 3]
     assert check("lihang-13.2", R4)
     assert not check("lihang-13.2", R3)
+    # 3/16 = 0.1875 is exactly halfway between the 3-decimal roundings: both must pass
+    assert check("lihang-13.2", [0.125, 0.188, 0.396, 0.292])
+    assert check("lihang-13.2", [0.125, 0.187, 0.396, 0.292])
 
 
 def test_14_1_first_divisive_split_of_example_14_1():
