@@ -12,9 +12,10 @@ Numerics.
 
 * Minkowski (14.2) at every p, including 2: the differences of a pair are divided by the largest
   |difference| before the powers are summed and the result multiplied back, so |u|^p neither overflows
-  (differences near 1e200) nor underflows (near 1e-200). For p = 2 the division is skipped when the largest
-  difference lies between 1e-150 and 1e150, where the squares are safe: the distances are then those of
-  scipy and scikit-learn to the last bit, and merge orders of Algorithm 14.1 break ties the same way.
+  (differences near 1e200) nor underflows (near 1e-200). For p = 2 the squares are first summed as they are,
+  and the scaled sum is computed only when that sum overflowed or came out below 1e-280: ordinary Euclidean
+  distances are then those of scipy and scikit-learn to the last bit (merge orders of Algorithm 14.1 break ties
+  the same way), at the cost of one pass.
 * Mahalanobis (14.6): with the Cholesky factor S = L L^T, (x_i - x_j)^T S^-1 (x_i - x_j) =
   ||L^-1 x_i - L^-1 x_j||^2: the Euclidean distances of the whitened samples; no inverse is formed.
   Given the inverse VI instead (scipy's and scikit-learn's argument), VI = L L^T and the whitened samples
@@ -46,52 +47,76 @@ METRICS = ("euclidean", "sqeuclidean", "manhattan", "cityblock", "chebyshev", "m
 
 # --------------------------------------------------------------------------------------------- kernels
 @njit(cache=True)
-def _pair_distance(x, y, code, p):
-    """d(x, y) for one pair: (14.3) Euclidean, (14.4) Manhattan, (14.5) Chebyshev, (14.2) Minkowski, or the
-    squared Euclidean distance (14.18)."""
-    m = x.shape[0]
-    if code == MANHATTAN:  # (14.4): sum_k |x_k - y_k|
-        s = 0.0
-        for k in range(m):
-            s += abs(x[k] - y[k])
-        return s
-    if code == SQEUCLIDEAN:  # (14.18): sum_k (x_k - y_k)^2
-        s = 0.0
-        for k in range(m):
-            u = x[k] - y[k]
-            s += u * u
-        return s
+def _scaled_distance(X, i, Y, j, code, p):
+    """(14.2)-(14.5) for rows i of X and j of Y with each difference divided by the largest one first, so that
+    |u|^p neither overflows nor underflows; the result is multiplied back."""
+    m = X.shape[1]
     big = 0.0
-    for k in range(m):  # (14.5): max_k |x_k - y_k|, also the scale of the other two
-        big = max(big, abs(x[k] - y[k]))
+    for k in range(m):  # (14.5): max_k |x_k - y_k|, also the scale of the others
+        big = max(big, abs(X[i, k] - Y[j, k]))
     if code == CHEBYSHEV or big == 0.0:
         return big
     s = 0.0
-    if code == EUCLIDEAN:  # (14.3): (sum_k |x_k - y_k|^2)^(1/2)
-        if 1e-150 < big < 1e150:  # the squares can neither overflow nor underflow: summed as they are
-            for k in range(m):
-                u = x[k] - y[k]
-                s += u * u
-            return np.sqrt(s)
-        for k in range(m):  # otherwise each difference divided by the largest first
-            u = (x[k] - y[k]) / big
+    if code == EUCLIDEAN:  # (14.3) scaled
+        for k in range(m):
+            u = (X[i, k] - Y[j, k]) / big
             s += u * u
         return big * np.sqrt(s)
-    for k in range(m):  # (14.2): (sum_k |x_k - y_k|^p)^(1/p), each difference divided by the largest
-        s += (abs(x[k] - y[k]) / big) ** p
+    for k in range(m):  # (14.2): (sum_k |x_k - y_k|^p)^(1/p) scaled
+        s += (abs(X[i, k] - Y[j, k]) / big) ** p
     return big * s ** (1.0 / p)
+
+
+@njit(cache=True, inline="always")
+def _pair_distance(X, i, Y, j, code, p):
+    """d(x_i, y_j): (14.3) Euclidean, (14.4) Manhattan, (14.5) Chebyshev, (14.2) Minkowski, or the squared
+    Euclidean distance (14.18)."""
+    m = X.shape[1]
+    if code == MANHATTAN:  # (14.4): sum_k |x_k - y_k|
+        s = 0.0
+        for k in range(m):
+            s += abs(X[i, k] - Y[j, k])
+        return s
+    if code == SQEUCLIDEAN or code == EUCLIDEAN:  # (14.18), and (14.3) = its square root
+        s = 0.0
+        for k in range(m):
+            u = X[i, k] - Y[j, k]
+            s += u * u
+        if code == SQEUCLIDEAN:
+            return s
+        if 1e-280 < s < 1e300:  # no square overflowed, none that matters underflowed (as in _distance_matrix)
+            return np.sqrt(s)
+    return _scaled_distance(X, i, Y, j, code, p)
 
 
 @njit(cache=True)
 def _distance_matrix(X, code, p, D):
     """D[i, j] = d(x_i, x_j) between the rows of ``X``; exactly symmetric, zero diagonal."""
-    n = X.shape[0]
-    for i in range(n):
+    n, m = X.shape
+    if code != EUCLIDEAN:
+        for i in range(n):
+            D[i, i] = 0.0
+            for j in range(i + 1, n):
+                d = _pair_distance(X, i, X, j, code, p)
+                D[i, j] = d
+                D[j, i] = d
+        return
+    for i in range(n):  # (14.3), the common case: the squares summed as they are ...
         D[i, i] = 0.0
         for j in range(i + 1, n):
-            d = _pair_distance(X[i], X[j], code, p)
+            s = 0.0
+            for k in range(m):
+                u = X[i, k] - X[j, k]
+                s += u * u
+            d = np.sqrt(s)
             D[i, j] = d
             D[j, i] = d
+    for i in range(n):  # ... and scaled where a square overflowed or squares that matter underflowed
+        for j in range(i + 1, n):
+            if not 1e-140 < D[i, j] < 1e150:
+                d = _scaled_distance(X, i, X, j, EUCLIDEAN, 2.0)
+                D[i, j] = d
+                D[j, i] = d
 
 
 @njit(cache=True)
@@ -99,7 +124,7 @@ def _cross_distance_matrix(X, Y, code, p, D):
     """D[i, j] = d(x_i, y_j) between the rows of ``X`` and those of ``Y``."""
     for i in range(X.shape[0]):
         for j in range(Y.shape[0]):
-            D[i, j] = _pair_distance(X[i], Y[j], code, p)
+            D[i, j] = _pair_distance(X, i, Y, j, code, p)
 
 
 @njit(cache=True)
