@@ -8,6 +8,8 @@ updates), for
 * single linkage (14.14), the shortest distance between members: D_rs = min(D_ps, D_qs);
 * complete linkage (14.15), the longest: D_rs = max(D_ps, D_qs);
 * average linkage (14.17), the mean over all pairs: D_rs = (n_p D_ps + n_q D_qs) / (n_p + n_q);
+* centroid linkage (14.16), the distance between the cluster centres (14.10); for Euclidean distances
+  D_rs^2 = (n_p D_ps^2 + n_q D_qs^2) / (n_p + n_q) - n_p n_q D_pq^2 / (n_p + n_q)^2;
 * Ward's criterion (Ward 1963; not in the book; the increase of the within-cluster scatter (14.19)):
   D_rs^2 = ((n_p + n_s) D_ps^2 + (n_q + n_s) D_qs^2 - n_s D_pq^2) / (n_p + n_q + n_s).
 
@@ -19,7 +21,12 @@ neighbours (the nearest-neighbour chain algorithm; Murtagh 1983, Müllner 2011):
 clusters that are each other's nearest neighbours can be merged at once, because none of these
 updates can bring another cluster closer to the merged one than the closer of its parts. The
 merges are then sorted by height (stably), which gives the book's order. Centroid linkage (14.16)
-lacks that property and is not offered. The distance matrix is held in full, n^2 doubles.
+lacks that property (a merged cluster's centre can be closer to a third cluster than either part was, so
+merge heights can decrease: an "inversion"), and it runs the book's loop itself: at each step the
+closest pair of current clusters, found from each row's cached nearest neighbour (a row is rescanned
+only when its neighbour took part in the merge or moved away), O(n^2) to O(n^3) in all. Its rows stay in
+the order merged (as :func:`scipy.cluster.hierarchy.linkage` leaves them): sorting them by height would change the tree.
+The distance matrix is held in full, n^2 doubles.
 
 The output is the linkage matrix of :func:`scipy.cluster.hierarchy.linkage`: row i merges the
 clusters Z[i, 0] and Z[i, 1] (samples are 0..n-1, the cluster formed in row i is n + i) at height
@@ -31,51 +38,39 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClusterMixin
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
+from ._distances import _NAMES, _distance_matrix
 
-__all__ = ["AgglomerativeClustering", "linkage", "pairwise_distances"]
+__all__ = ["AgglomerativeClustering", "linkage"]
 
-_METHODS = ("single", "complete", "average", "ward")
+_METHODS = ("single", "complete", "average", "ward", "centroid")
 _METHOD_CODES = {name: code for code, name in enumerate(_METHODS)}
-_METRICS = ("euclidean", "manhattan", "chebyshev")
-_METRIC_CODES = {name: code for code, name in enumerate(_METRICS)}
+_METRICS = ("euclidean", "manhattan", "cityblock", "chebyshev")
 
 
 @njit(cache=True)
-def _distance_matrix(X, metric, D):
-    """D[i, j] = d(x_i, x_j) for the Minkowski distances with p = 2 (14.3), 1 (14.4), infinity (14.5)."""
-    n, m = X.shape
-    for i in range(n):
-        D[i, i] = 0.0
-        for j in range(i + 1, n):
-            s = 0.0
-            if metric == 0:
-                for a in range(m):
-                    u = X[i, a] - X[j, a]
-                    s += u * u
-                s = np.sqrt(s)
-            elif metric == 1:
-                for a in range(m):
-                    s += abs(X[i, a] - X[j, a])
-            else:
-                for a in range(m):
-                    u = abs(X[i, a] - X[j, a])
-                    if u > s:
-                        s = u
-            D[i, j] = s
-            D[j, i] = s
+def _centroid_square(d_ps, d_qs, d_pq, n_p, n_q):
+    """(14.16) centroid: ||m_r - m_s||^2 with m_r = (n_p m_p + n_q m_q) / (n_p + n_q), from the distances.
+
+    Never negative, whatever the matrix: the merged pair is the closest, d_pq <= d_ps and d_pq <= d_qs, so the
+    value is at least d_pq^2 (1 - n_p n_q / n_r^2) >= 3/4 d_pq^2 (the max with 0 guards only rounding).
+    """
+    n_r = n_p + n_q
+    return (n_p * d_ps * d_ps + n_q * d_qs * d_qs) / n_r - n_p * n_q * d_pq * d_pq / (n_r * n_r)
 
 
 @njit(cache=True)
 def _merge_distance(method, d_ps, d_qs, d_pq, n_p, n_q, n_s):
     """Lance-Williams update: the distance of G_r = G_p + G_q to G_s (module notes)."""
-    if method == 0:
+    if method == 0:  # (14.14) single linkage: the shortest distance between members
         return min(d_ps, d_qs)
-    if method == 1:
+    if method == 1:  # (14.15) complete linkage: the longest distance between members
         return max(d_ps, d_qs)
-    if method == 2:
+    if method == 2:  # (14.17) average linkage: the mean distance over the n_r n_s pairs
         return (n_p * d_ps + n_q * d_qs) / (n_p + n_q)
-    t = ((n_p + n_s) * d_ps * d_ps + (n_q + n_s) * d_qs * d_qs - n_s * d_pq * d_pq) / (n_p + n_q + n_s)
-    return np.sqrt(max(t, 0.0))
+    if method == 3:  # Ward: D^2 = 2 x the increase of W (14.19) that merging G_r and G_s would cause
+        t = ((n_p + n_s) * d_ps * d_ps + (n_q + n_s) * d_qs * d_qs - n_s * d_pq * d_pq) / (n_p + n_q + n_s)
+        return np.sqrt(max(t, 0.0))
+    return np.sqrt(max(_centroid_square(d_ps, d_qs, d_pq, n_p, n_q), 0.0))  # (14.16) centroid linkage
 
 
 @njit(cache=True)
@@ -136,6 +131,69 @@ def _nn_chain(D, method, Z):
 
 
 @njit(cache=True)
+def _row_nearest(D, size, i, nn, nn_dist):
+    """The nearest current cluster j > i of cluster i (first one on ties), cached in nn, nn_dist."""
+    best = np.inf
+    arg = -1
+    for j in range(i + 1, D.shape[0]):
+        if size[j] > 0 and D[i, j] < best:
+            best = D[i, j]
+            arg = j
+    nn[i] = arg
+    nn_dist[i] = best
+
+
+@njit(cache=True)
+def _generic(D, method, Z):
+    """Algorithm 14.1 as printed, for any linkage (used for centroid linkage (14.16)); ``D`` is overwritten.
+
+    Each step merges the closest pair of current clusters (step 3) and computes the new cluster's
+    distance to the others (step 4). The closest pair is the smallest of the rows' nearest-neighbour
+    distances, which are cached and rescanned only for the rows they may have changed. Fills ``Z``
+    with (position p, position q, height, size) in the order merged; the merged cluster is kept at q.
+    """
+    n = D.shape[0]
+    size = np.ones(n, dtype=np.int64)
+    nn = np.full(n, -1, dtype=np.int64)
+    nn_dist = np.full(n, np.inf)
+    for i in range(n - 1):
+        _row_nearest(D, size, i, nn, nn_dist)
+    for k in range(n - 1):
+        p = -1
+        best = np.inf
+        for i in range(n):  # step (3): the closest pair is the smallest row minimum
+            if size[i] > 0 and nn[i] >= 0 and (p < 0 or nn_dist[i] < best):
+                best = nn_dist[i]
+                p = i
+        q = nn[p]
+        n_p = size[p]
+        n_q = size[q]
+        Z[k, 0] = p
+        Z[k, 1] = q
+        Z[k, 2] = best
+        Z[k, 3] = n_p + n_q
+        size[p] = 0
+        size[q] = n_p + n_q
+        nn[p] = -1
+        nn_dist[p] = np.inf
+        for i in range(n):  # step (4): distances of the new cluster G_q to the others
+            if size[i] == 0 or i == q:
+                continue
+            d = _merge_distance(method, D[p, i], D[q, i], best, n_p, n_q, size[i])
+            D[q, i] = d
+            D[i, q] = d
+        for i in range(q):  # rows whose cached neighbour may have changed
+            if size[i] == 0:
+                continue
+            if nn[i] == p or nn[i] == q:
+                _row_nearest(D, size, i, nn, nn_dist)
+            elif D[i, q] < nn_dist[i]:
+                nn[i] = q
+                nn_dist[i] = D[i, q]
+        _row_nearest(D, size, q, nn, nn_dist)
+
+
+@njit(cache=True)
 def _mst_single(D, Z):
     """Single linkage (14.14) as a minimum spanning tree grown by Prim's algorithm, O(n^2).
 
@@ -173,7 +231,8 @@ def _relabel(Z):
     """Turn sample indices into cluster ids (samples 0..n-1, the row-i cluster n + i), smaller id first,
     and fill in the cluster sizes.
 
-    ``Z`` must be sorted by height; Z[i, 0] and Z[i, 1] are any members of the two clusters merged.
+    ``Z`` must be in a valid merge order (sorted by height, or as merged); Z[i, 0] and Z[i, 1] are any
+    members of the two clusters merged.
     A union-find over the samples with path halving.
     """
     n = Z.shape[0] + 1
@@ -210,11 +269,11 @@ def _distances_from(X, metric, method, name):
         D = _check_distance_matrix(X, name)
     else:
         check_choice(metric, "metric", _METRICS + ("precomputed",))
-        if method == "ward" and metric != "euclidean":
-            raise ValueError(f"method='ward' needs metric='euclidean', got metric={metric!r}")
+        if method in ("ward", "centroid") and metric != "euclidean":
+            raise ValueError(f"method={method!r} needs metric='euclidean', got metric={metric!r}")
         X = check_array(X, name)
         D = np.empty((X.shape[0], X.shape[0]))
-        _distance_matrix(X, _METRIC_CODES[metric], D)
+        _distance_matrix(X, _NAMES[metric], 2.0, D)
     return D
 
 
@@ -242,34 +301,18 @@ def _check_distance_matrix(D, name):
     return np.array(D, dtype=np.float64, order="C")  # a copy: the kernel overwrites it
 
 
-def pairwise_distances(X, metric="euclidean"):
-    """The matrix D = [d_ij] of Algorithm 14.1, step 1: Euclidean (14.3), Manhattan (14.4) or Chebyshev (14.5).
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    metric : {"euclidean", "manhattan", "chebyshev"}, default="euclidean"
-
-    Returns
-    -------
-    D : ndarray of shape (n_samples, n_samples)
-    """
-    check_choice(metric, "metric", _METRICS)
-    X = check_array(X, "X")
-    D = np.empty((X.shape[0], X.shape[0]))
-    _distance_matrix(X, _METRIC_CODES[metric], D)
-    return D
-
-
 def _linkage_matrix(D, method):
     n = D.shape[0]
     Z = np.empty((n - 1, 4))
     if n > 1:
         if method == "single":
             _mst_single(D, Z)
+        elif method == "centroid":
+            _generic(D, _METHOD_CODES[method], Z)  # already in merge order, which may not be sorted
         else:
             _nn_chain(D, _METHOD_CODES[method], Z)
-        Z = Z[np.argsort(Z[:, 2], kind="mergesort")]
+        if method != "centroid":
+            Z = Z[np.argsort(Z[:, 2], kind="mergesort")]
         _relabel(Z)
     return Z
 
@@ -283,17 +326,24 @@ def linkage(X, method="single", metric="euclidean"):
         The data (n_samples, n_features); or, with ``metric="precomputed"``, a square symmetric
         distance matrix with zero diagonal (as in Li Hang Example 14.1) or its condensed upper
         triangle (the vector :func:`scipy.spatial.distance.pdist` returns).
-    method : {"single", "complete", "average", "ward"}, default="single"
-        The inter-cluster distance: shortest (14.14), longest (14.15), average (14.17), or Ward's
-        increase in scatter. "single" is the book's Algorithm 14.1.
-    metric : {"euclidean", "manhattan", "chebyshev", "precomputed"}, default="euclidean"
-        The distance between samples, (14.3)-(14.5), or "precomputed".
+    method : {"single", "complete", "average", "ward", "centroid"}, default="single"
+        The inter-cluster distance: shortest (14.14), longest (14.15), average (14.17), Ward's
+        increase in scatter, or the distance between the centres (14.16). "single" is the book's
+        Algorithm 14.1. "centroid" needs Euclidean distances (``metric="euclidean"``, or a
+        precomputed matrix of Euclidean distances, as scipy assumes; on one that is not Euclidean, such as
+        Example 14.1's, the heights are those of the update (module notes), which stays non-negative because
+        the merged pair is always the closest, but they are no longer distances between centres); its
+        merge heights need not increase (module notes), so its rows are in merge order, not always in
+        increasing height.
+    metric : {"euclidean", "manhattan", "cityblock", "chebyshev", "precomputed"}, default="euclidean"
+        The distance between samples, (14.3)-(14.5) (computed by :func:`pairwise_distances`), or "precomputed".
 
     Returns
     -------
     Z : ndarray of shape (n_samples - 1, 4)
         Row i: the ids of the two clusters merged (samples are 0..n-1, the cluster made in row i is
-        n + i), the merge height, and the size of the new cluster; rows in increasing height, the
+        n + i), the merge height, and the size of the new cluster; rows in increasing height (in merge
+        order for "centroid"), the
         format of :func:`scipy.cluster.hierarchy.linkage` (its ``dendrogram`` and ``fcluster``
         accept it).
 
@@ -322,10 +372,27 @@ def linkage(X, method="single", metric="euclidean"):
     return _linkage_matrix(D, method)
 
 
-def _cut(Z, n, n_merges):
-    """Labels after the first ``n_merges`` merges of ``Z``, numbered in order of first appearance."""
+def _merges_within(Z, n, threshold, inclusive):
+    """Which merges of ``Z`` lie below ``threshold`` on the tree: a merge is kept when no merge in its
+    subtree, itself included, is at a height above the threshold (``<= threshold`` if ``inclusive``, else
+    ``<``). For heights that never decrease along the tree this is every row below the threshold; with
+    centroid linkage's inversions it is the cut of :func:`scipy.cluster.hierarchy.fcluster` with
+    ``criterion="distance"``."""
+    top = np.empty(n - 1)  # the largest merge height in the subtree of each merge
+    for i in range(n - 1):
+        top[i] = Z[i, 2]
+        for side in range(2):
+            child = int(Z[i, side])
+            if child >= n:
+                top[i] = max(top[i], top[child - n])
+    return top <= threshold if inclusive else top < threshold
+
+
+def _cut(Z, n, keep):
+    """Labels after the merges of ``Z`` marked in ``keep`` (a subtree-closed set), numbered in order of first
+    appearance."""
     parent = np.arange(2 * n - 1)
-    for i in range(n_merges):
+    for i in np.flatnonzero(keep):
         parent[int(Z[i, 0])] = n + i
         parent[int(Z[i, 1])] = n + i
     root = np.arange(2 * n - 1)
@@ -350,13 +417,16 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
     ----------
     n_clusters : int or None, default=2
         Number of clusters to stop at; None when ``distance_threshold`` is given.
-    metric : {"euclidean", "manhattan", "chebyshev", "precomputed"}, default="euclidean"
+    metric : {"euclidean", "manhattan", "cityblock", "chebyshev", "precomputed"}, default="euclidean"
         The distance between samples, (14.3)-(14.5); "precomputed": ``fit`` takes the square
         distance matrix D of Algorithm 14.1, step 1.
-    linkage : {"ward", "single", "complete", "average"}, default="ward"
+    linkage : {"ward", "single", "complete", "average", "centroid"}, default="ward"
         Inter-cluster distance (see :func:`linkage`); the book's algorithm uses "single".
     distance_threshold : float or None, default=None
-        Merge only clusters closer than this; then ``n_clusters`` must be None.
+        Cut the tree at this height; then ``n_clusters`` must be None. The flat clusters are the subtrees whose
+        merges all lie below the threshold (strictly below, as in scikit-learn; for "centroid", at or below,
+        as :func:`scipy.cluster.hierarchy.fcluster` with ``criterion="distance"``, which the inversions of
+        centroid linkage make differ from taking the first rows below the threshold).
 
     Attributes
     ----------
@@ -368,7 +438,8 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
         The clusters merged at each step, as in scikit-learn (ids below n_samples are samples, id
         n_samples + i is the cluster made at step i).
     distances_ : ndarray of shape (n_samples - 1,)
-        The merge heights, non-decreasing.
+        The merge heights in the order of ``children_``: non-decreasing, except for centroid linkage, whose
+        heights can decrease from one merge to the next (inversions; see :func:`linkage`).
     linkage_matrix_ : ndarray of shape (n_samples - 1, 4)
         The scipy-style linkage matrix (see :func:`linkage`).
     n_features_in_ : int
@@ -414,15 +485,15 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
         D = _distances_from(X, self.metric, method, "X")
         Z = _linkage_matrix(D, method)
         if threshold is None:
-            n_merges = n - self.n_clusters
+            keep = np.arange(n - 1) < n - self.n_clusters  # the first merges, in the order made
         else:
-            n_merges = int(np.count_nonzero(Z[:, 2] < threshold))
+            keep = _merges_within(Z, n, threshold, inclusive=method == "centroid")
         self.linkage_matrix_ = Z
         self.children_ = Z[:, :2].astype(np.int64)
         self.distances_ = Z[:, 2].copy()
         self.n_leaves_ = n
-        self.n_clusters_ = n - n_merges
-        self.labels_ = _cut(Z, n, n_merges)
+        self.n_clusters_ = n - int(np.count_nonzero(keep))
+        self.labels_ = _cut(Z, n, keep)
         return self
 
     def fit_predict(self, X, y=None):

@@ -17,13 +17,16 @@ twice as slow.) As scikit-learn does, the data are centred on their mean before 
 expansion then loses no digits to a large common offset) and the centres shifted back afterwards.
 All scratch arrays are allocated once per fit, none inside the iteration loop.
 
-Hamerly's bounds (the default, ``algorithm="hamerly"``). Once the partition settles, most samples are far
-from every boundary and their k distances need not be computed at all. Each sample keeps an upper bound u on
-the distance to its centre and a lower bound l on the distance to any other centre; when the centres move,
-u grows by its centre's movement and l shrinks by the largest movement of the others (triangle
-inequality). A sample whose u is below max(l, half the distance from its centre to the nearest other
-centre) cannot change cluster and is skipped (Hamerly 2010). The iterates are exactly those of the plain
-iteration; only the work differs.
+Hamerly's bounds (``algorithm="hamerly"``; the default is "lloyd", as in scikit-learn). Once the partition
+settles, most samples are far from every boundary and their k distances need not be computed at all. Each
+sample keeps an upper bound u on the distance to its centre and a lower bound l on the distance to any other
+centre; when the centres move, u grows by its centre's movement and l shrinks by the largest movement of the
+others (triangle inequality). A sample whose u is below max(l, half the distance from its centre to the
+nearest other centre) cannot change cluster and is skipped (Hamerly 2010). The iterates are those of the plain
+iteration, barring rounding-level ties of two distances (the bounds compare distances computed another way);
+only the work differs. In the first iterations, while many labels change, the bounds skip little and cost a
+distance computation without matrix products, so the bounded steps start only once at most 1/30 of the labels
+changed in a step; until then the steps are the plain blocked ones.
 
 Empty clusters. A centre that receives no sample in an assignment step is moved onto the sample
 farthest from the centre it was assigned to (scikit-learn's rule; with several empty clusters
@@ -50,10 +53,11 @@ from .._validation import check_array, check_choice, check_int, check_real, vali
 __all__ = ["KMeans", "kmeans_plusplus"]
 
 _INITS = ("k-means++", "random")
-_ALGORITHMS = ("hamerly", "lloyd")
+_ALGORITHMS = ("lloyd", "hamerly")
 
 
 # --------------------------------------------------------------------------------------- kernels
+_SWITCH_FRACTION = 30  # algorithm="hamerly" runs plain blocked steps until at most 1/30 of the labels change
 _BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 rows (measured best at d = 10)
 
 
@@ -78,7 +82,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
     np.dot(X[start:stop], centres_t, block)
     accumulate = counts.shape[0] == k
     changed = 0
-    for i in range(m):
+    for i in range(m):  # (14.22): the nearest centre, by the score ||m_l||^2 / 2 - x.m_l
         best = 0
         best_score = half_norms[0] - block[i, 0]
         for l in range(1, k):
@@ -90,7 +94,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
         if labels[j] != best:
             changed += 1
             labels[j] = best
-        if accumulate:
+        if accumulate:  # the sums of the update m_l = (1 / n_l) sum_{C(i)=l} x_i
             counts[best] += 1
             for a in range(d):
                 sums[best, a] += X[j, a]
@@ -273,9 +277,10 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated, bounded):
     converged = False
     strict = False
     n_iter = 0
+    use_bounds = False
     for it in range(max_iter):
         n_iter = it + 1
-        if bounded:
+        if use_bounds:
             changed = _bounded_assign(X, centres, labels, upper, lower, half_gap, sums, counts)
         else:
             _half_norms_and_transpose(centres, centres_t, half_norms)
@@ -289,10 +294,17 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated, bounded):
             converged = True
             centres[:, :] = new_centres
             break
-        if bounded:
+        if use_bounds:
             if relocated:  # a relocated sample's label is stale: recompute every distance next time
                 upper[:] = np.inf
                 lower[:] = 0.0
+            _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
+        elif bounded and changed * _SWITCH_FRACTION <= n:
+            # the partition is settling: from the next step on, Hamerly's bounds skip most samples. The bounds
+            # start empty (upper = inf), so the first bounded step computes each sample's distance to its centre
+            use_bounds = True
+            upper[:] = np.inf
+            lower[:] = 0.0
             _move_bounds(centres, new_centres, labels, upper, lower, half_gap)
         centres[:, :] = new_centres
         if shift <= tol:
@@ -509,13 +521,17 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         stops only when the partition no longer changes (the book's rule) or at ``max_iter``.
     random_state : int, RandomState or None, default=None
         Seed of the initial centres.
-    algorithm : {"hamerly", "lloyd"}, default="hamerly"
-        How the assignment step is computed; both give the same iterates, partition and centres.
-        "lloyd" computes every sample's k distances in each iteration (blocked matrix products, as
-        scikit-learn's ``algorithm="lloyd"``). "hamerly" keeps, for each sample, an upper bound on the
-        distance to its centre and a lower bound on the distance to the others (Hamerly 2010), moved by
-        the triangle inequality as the centres move, and computes distances only where the bounds cannot
-        rule out a change of cluster; once the partition settles most samples are skipped.
+    algorithm : {"lloyd", "hamerly"}, default="lloyd"
+        How the assignment step is computed; both give the same iterates, partition and centres, barring
+        rounding-level ties of two distances. "lloyd" computes every sample's k distances in each iteration
+        (blocked matrix products, as scikit-learn's ``algorithm="lloyd"``). "hamerly" keeps, for each sample,
+        an upper bound on the distance to its centre and a lower bound on the distance to the others (Hamerly
+        2010), moved by the triangle inequality as the centres move, and computes distances only where the
+        bounds cannot rule out a change of cluster; once the partition settles most samples are skipped. It
+        runs the plain "lloyd" steps until at most 1/30 of the labels change in a step, then switches to the
+        bounds. It pays on long runs (many iterations after the partition has nearly settled, e.g. with
+        ``tol=0``) and with many clusters, where most of the k distances per sample are skipped; on short
+        runs of a few clusters "lloyd" is as fast or faster.
 
     Attributes
     ----------
@@ -565,7 +581,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         max_iter=300,
         tol=1e-4,
         random_state=None,
-        algorithm="hamerly",
+        algorithm="lloyd",
     ):
         self.n_clusters = n_clusters
         self.init = init

@@ -77,7 +77,7 @@ def test_linkage_matches_scipy(method, seed):
 @pytest.mark.parametrize("method", ["single", "complete", "average"])
 def test_linkage_other_minkowski_distances_match_scipy(metric, scipy_metric, method):
     X = np.random.default_rng(3).normal(size=(120, 3))
-    np.testing.assert_allclose(pairwise_distances(X, metric), squareform(pdist(X, scipy_metric)), rtol=1e-14)
+    np.testing.assert_allclose(pairwise_distances(X, metric=metric), squareform(pdist(X, scipy_metric)), rtol=1e-14)
     ours = linkage(X, method, metric=metric)
     theirs = scipy_linkage(pdist(X, scipy_metric), method)
     np.testing.assert_array_equal(ours[:, [0, 1, 3]], theirs[:, [0, 1, 3]])
@@ -405,7 +405,7 @@ def test_kmeans_predict_rejects_wrong_width_and_unfitted():
 @pytest.mark.parametrize(
     "params, X, error, match",
     [
-        ({"linkage": "centroid"}, None, ValueError, "linkage must be one of"),
+        ({"linkage": "median"}, None, ValueError, "linkage must be one of"),
         ({"metric": "cosine"}, None, ValueError, "metric must be one of"),
         ({"metric": 2}, None, TypeError, "metric must be a string"),
         ({"n_clusters": 0}, None, ValueError, "n_clusters must be >= 1"),
@@ -455,3 +455,16 @@ def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_hamerly_after_the_switch_keeps_the_plain_iterates_on_long_runs(seed):
+    # overlapping clusters: many steps change few labels, so algorithm="hamerly" switches to its bounds early
+    # and then runs for many steps with them; the result must still be the plain iteration's, bit for bit
+    X = np.random.default_rng(seed).normal(size=(5000, 3))
+    init = X[:8]
+    fits = [KMeans(8, init=init, max_iter=300, tol=0.0, algorithm=a).fit(X) for a in ("hamerly", "lloyd")]
+    assert fits[0].n_iter_ > 15
+    np.testing.assert_array_equal(fits[0].labels_, fits[1].labels_)
+    np.testing.assert_array_equal(fits[0].cluster_centers_, fits[1].cluster_centers_)
+    assert fits[0].n_iter_ == fits[1].n_iter_ and fits[0].inertia_ == fits[1].inertia_

@@ -10,7 +10,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from statlib.cluster import AgglomerativeClustering, KMeans, kmeans_plusplus, linkage, pairwise_distances
+from statlib.cluster import (
+    AgglomerativeClustering,
+    KMeans,
+    correlation_coefficients,
+    cosine_similarities,
+    kmeans_plusplus,
+    linkage,
+    mahalanobis_distances,
+    minkowski_distances,
+    pairwise_distances,
+)
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 
@@ -179,7 +189,7 @@ def test_agglomerative_refuses_invalid_input(X, kind, data_):
         return
     bad = {
         "n_clusters": [0, -2, 1.5, "3", len(X) + 1],
-        "linkage": ["centroid", "median", 1, None],
+        "linkage": ["weighted", "median", 1, None],
         "metric": ["cosine", "l2", 3, None],
         "distance_threshold": [-1.0, "far", np.nan],
     }[kind]
@@ -202,7 +212,7 @@ def test_linkage_on_valid_data(X, method, metric, condensed):
     if method == "ward":
         Z = linkage(X, method)
     else:
-        D = pairwise_distances(X, metric)
+        D = pairwise_distances(X, metric=metric)
         Z = linkage(D[np.triu_indices(len(X), 1)] if condensed else D, method, metric="precomputed")
         np.testing.assert_allclose(Z[:, 2], linkage(X, method, metric=metric)[:, 2], rtol=1e-12, atol=0)
     n = len(X)
@@ -222,7 +232,7 @@ def test_linkage_refuses_invalid_input(X, kind, data_):
             X_bad = X_bad[:, None, None]  # a 1-D X is a legitimate condensed matrix only with "precomputed"
         _assert_clear_error(lambda: linkage(X_bad), ["X"])
     elif kind == "method":
-        _assert_clear_error(lambda: linkage(X, draw(st.sampled_from(["centroid", "median", "", 3]))), ["method"])
+        _assert_clear_error(lambda: linkage(X, draw(st.sampled_from(["weighted", "median", "", 3]))), ["method"])
     elif kind == "metric":
         _assert_clear_error(lambda: linkage(X, "single", metric=draw(st.sampled_from(["cosine", 2, None]))), ["metric"])
     else:
@@ -261,21 +271,174 @@ def test_kmeans_plusplus_refuses_invalid_input(X, kind, data_):
 
 
 @SETTINGS
-@given(X=data(), metric=st.sampled_from(["euclidean", "manhattan", "chebyshev"]))
-def test_pairwise_distances_on_valid_data(X, metric):
+@given(X=data(), metric=st.sampled_from(["euclidean", "sqeuclidean", "manhattan", "cityblock", "chebyshev", "minkowski",
+                                         "mahalanobis", "cosine", "correlation"]),
+       p=st.floats(1.0, 30.0), cross=st.booleans())
+def test_pairwise_distances_on_valid_data(X, metric, p, cross):
     CASES[("pairwise_distances", "valid")] += 1
-    D = pairwise_distances(X, metric)
+    kwargs = {"minkowski": {"p": p}, "mahalanobis": {"VI": np.eye(X.shape[1])}}.get(metric, {})
+    if metric in ("cosine", "correlation"):
+        X = _nonconstant(X)
+    Y = X[::-1] if cross else None
+    D = pairwise_distances(X, Y, metric=metric, **kwargs)
     assert D.shape == (len(X), len(X)) and np.all(np.isfinite(D)) and np.all(D >= 0)
-    np.testing.assert_array_equal(D, D.T)
-    np.testing.assert_array_equal(np.diag(D), 0.0)
+    if metric in ("cosine", "correlation"):
+        assert np.all(D <= 2.0)
+    if cross:  # the same pairs in the other order
+        np.testing.assert_allclose(D[:, ::-1], pairwise_distances(X, metric=metric, **kwargs), rtol=1e-12,
+                                   atol=1e-12 * max(1.0, np.abs(D).max()))
+    else:
+        np.testing.assert_array_equal(D, D.T)
+        np.testing.assert_array_equal(np.diag(D), 0.0)
 
 
 @SETTINGS
-@given(X=data(min_rows=3), kind=st.sampled_from(["data", "metric"]), data_=st.data())
+@given(X=data(min_rows=3), kind=st.sampled_from(["data", "metric", "kwargs", "Y"]), data_=st.data())
 def test_pairwise_distances_refuses_invalid_input(X, kind, data_):
     CASES[("pairwise_distances", "invalid")] += 1
     if kind == "data":
         X_bad = _corrupt(data_.draw, X)
         _assert_clear_error(lambda: pairwise_distances(X_bad), ["X"])
+    elif kind == "metric":
+        _assert_clear_error(lambda: pairwise_distances(X, metric=data_.draw(st.sampled_from(["hamming", 1, None]))),
+                            ["metric"])
+    elif kind == "kwargs":
+        name = data_.draw(st.sampled_from(["p", "VI", "w"]))
+        _assert_clear_error(lambda: pairwise_distances(X, metric="euclidean", **{name: 2.0}), [name])
     else:
-        _assert_clear_error(lambda: pairwise_distances(X, data_.draw(st.sampled_from(["cosine", 1, None]))), ["metric"])
+        Y_bad = data_.draw(st.sampled_from([np.ones((2, X.shape[1] + 1)), "euclidean", np.ones(3)]))
+        _assert_clear_error(lambda: pairwise_distances(X, Y_bad), ["Y"])
+
+
+# ------------------------------------------------------------- centroid linkage (14.16) and §14.1 measures
+@SETTINGS
+@given(X=data(), precomputed=st.booleans())
+def test_centroid_linkage_on_valid_data(X, precomputed):
+    CASES[("linkage", "valid")] += 1
+    Z = linkage(pairwise_distances(X), "centroid", metric="precomputed") if precomputed else linkage(X, "centroid")
+    n = len(X)
+    assert Z.shape == (n - 1, 4) and np.all(np.isfinite(Z)) and np.all(Z[:, 2] >= 0)
+    assert Z[-1, 3] == n and np.all(Z[:, 0] < Z[:, 1])
+    assert sorted(Z[:, :2].ravel().astype(int)) == list(range(2 * n - 2))
+    assert np.all(Z[:, :2] < n + np.arange(n - 1)[:, None])  # a row merges clusters made before it
+
+
+@SETTINGS
+@given(X=data(), p=st.one_of(st.sampled_from([1, 2, np.inf]), st.floats(1.0, 30.0)))
+def test_minkowski_distances_on_valid_data(X, p):
+    CASES[("minkowski_distances", "valid")] += 1
+    D = minkowski_distances(X, p=p)
+    assert D.shape == (len(X), len(X)) and np.all(np.isfinite(D)) and np.all(D >= 0)
+    np.testing.assert_array_equal(D, D.T)
+    np.testing.assert_array_equal(np.diag(D), 0.0)
+    cheb, manh = minkowski_distances(X, p=np.inf), minkowski_distances(X, p=1)
+    assert np.all(cheb <= D * (1 + 1e-12) + 1e-300) and np.all(D <= manh * (1 + 1e-12) + 1e-300)
+
+
+@SETTINGS
+@given(X=data(), kind=st.sampled_from(["data", "p"]), data_=st.data())
+def test_minkowski_distances_refuses_invalid_input(X, kind, data_):
+    CASES[("minkowski_distances", "invalid")] += 1
+    if kind == "data":
+        X_bad = _corrupt(data_.draw, X)
+        _assert_clear_error(lambda: minkowski_distances(X_bad), ["X"])
+    else:
+        p = data_.draw(st.sampled_from([0.5, 0, -1, np.nan, "2", None, True]))
+        _assert_clear_error(lambda: minkowski_distances(X, p=p), ["p"])
+
+
+@SETTINGS
+@given(X=data(), seed=st.integers(0, 2**16), c=st.sampled_from([0.25, 1.0, 4.0]))
+def test_mahalanobis_distances_on_valid_data(X, seed, c):
+    CASES[("mahalanobis_distances", "valid")] += 1
+    d = X.shape[1]
+    A = np.random.default_rng(seed).normal(size=(d, d))
+    S = A @ A.T + np.eye(d)
+    D = mahalanobis_distances(X, cov=S)
+    assert D.shape == (len(X), len(X)) and np.all(np.isfinite(D)) and np.all(D >= 0)
+    np.testing.assert_allclose(D, D.T, rtol=1e-12, atol=0)
+    np.testing.assert_array_equal(np.diag(D), 0.0)
+    E = pairwise_distances(X - X.mean(axis=0))
+    np.testing.assert_allclose(mahalanobis_distances(X, cov=c * np.eye(d)), E / np.sqrt(c), rtol=1e-9,
+                               atol=1e-12 * E.max())
+
+
+@SETTINGS
+@given(X=data(min_rows=3), kind=st.sampled_from(["data", "cov", "estimated"]), data_=st.data())
+def test_mahalanobis_distances_refuses_invalid_input(X, kind, data_):
+    CASES[("mahalanobis_distances", "invalid")] += 1
+    d = X.shape[1]
+    if kind == "data":
+        X_bad = _corrupt(data_.draw, X)
+        _assert_clear_error(lambda: mahalanobis_distances(X_bad, cov=np.eye(d)), ["X"])
+    elif kind == "cov":
+        how = data_.draw(st.sampled_from(["shape", "asymmetric", "indefinite", "nan", "text"]))
+        S = {"shape": np.eye(d + 1), "asymmetric": np.eye(d) + np.triu(np.ones((d, d)), 1) if d > 1 else -np.eye(1),
+             "indefinite": -np.eye(d), "nan": np.full((d, d), np.nan), "text": "identity"}[how]
+        _assert_clear_error(lambda: mahalanobis_distances(X, cov=S), ["cov"])
+    else:  # the sample covariance of repeated copies of one sample is zero
+        _assert_clear_error(lambda: mahalanobis_distances(np.repeat(X[:1], 3, axis=0)), ["X"])
+
+
+def _nonconstant(X):
+    """X with two or more features and no constant or zero row (a ramp added along the features)."""
+    if X.shape[1] < 2:
+        X = np.hstack([X, X])
+    scale = max(np.abs(X).max(), 1e-3)
+    X = X + np.sqrt(2.0 + np.arange(X.shape[1])) * 1e-3 * scale  # an irrational ramp: rounded data cannot cancel it
+    centred = X - X.mean(axis=1, keepdims=True)
+    assert np.all(np.abs(centred).max(axis=1) > 1e-9 * scale)
+    return X
+
+
+def _check_similarity(S, n):
+    assert S.shape == (n, n) and np.all(np.abs(S) <= 1.0)
+    np.testing.assert_array_equal(S, S.T)
+    np.testing.assert_array_equal(np.diag(S), 1.0)
+    assert np.all(np.linalg.eigvalsh(S) > -1e-8 * n)  # a Gram matrix of unit vectors
+
+
+@SETTINGS
+@given(X=data())
+def test_cosine_similarities_on_valid_data(X):
+    CASES[("cosine_similarities", "valid")] += 1
+    X = _nonconstant(X)
+    S = cosine_similarities(X)
+    _check_similarity(S, len(X))
+    np.testing.assert_allclose(cosine_similarities(3.0 * X), S, rtol=0, atol=1e-12)  # scale invariant
+
+
+@SETTINGS
+@given(X=data())
+def test_correlation_coefficients_on_valid_data(X):
+    CASES[("correlation_coefficients", "valid")] += 1
+    X = _nonconstant(X)
+    R = correlation_coefficients(X)
+    _check_similarity(R, len(X))
+
+
+@SETTINGS
+@given(X=data(min_rows=3), kind=st.sampled_from(["data", "degenerate"]), data_=st.data())
+def test_cosine_similarities_refuses_invalid_input(X, kind, data_):
+    CASES[("cosine_similarities", "invalid")] += 1
+    _refuse_similarity(cosine_similarities, X, kind, data_, 0.0)
+
+
+@SETTINGS
+@given(X=data(min_rows=3), kind=st.sampled_from(["data", "degenerate", "one feature"]), data_=st.data())
+def test_correlation_coefficients_refuses_invalid_input(X, kind, data_):
+    CASES[("correlation_coefficients", "invalid")] += 1
+    if kind == "one feature":
+        _assert_clear_error(lambda: correlation_coefficients(X[:, :1]), ["X"])
+        return
+    _refuse_similarity(correlation_coefficients, X, kind, data_, 5.0)
+
+
+def _refuse_similarity(fn, X, kind, data_, constant):
+    if kind == "data":
+        X_bad = _corrupt(data_.draw, X)
+        _assert_clear_error(lambda: fn(X_bad), ["X"])
+    else:
+        X = _nonconstant(X)
+        X[data_.draw(st.integers(0, len(X) - 1))] = constant
+        _assert_clear_error(lambda: fn(X), ["X"])
