@@ -5,8 +5,8 @@ where it is cheap to check, an exact identity: entropy <= log K, information gai
 marginals summing to one, the Viterbi path scoring at least as high as any other path, ...), and random
 invalid inputs (NaN or infinity, wrong rank or shape, mismatched lengths, text, out-of-range labels, bad
 hyperparameters), which must raise a ValueError/TypeError naming the argument. The generators live in two
-tables, ``VALID`` and ``INVALID``, keyed by the public name; each entry draws one case from a seeded
-``numpy`` generator.
+tables, ``VALID`` and ``INVALID``, keyed by the public name (``property_support.registry``); each entry
+draws one case from a seeded ``numpy`` generator.
 """
 
 import itertools
@@ -16,41 +16,12 @@ from collections import Counter
 import numpy as np
 import pytest
 from hypothesis import given
-from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
+from property_support import SEEDS, SETTINGS, finite, finite_float, quietly, random_bad, refused, registry
 
 from statlib import crf, ensemble, hmm, maxent, metrics, mixture, model_selection, neighbors, optim, svm, tree
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
-
-
-def _bad(rng, shape, kinds=("nan", "inf", "text", "rank", "empty")):
-    return bad_array(rng, kinds[rng.integers(len(kinds))], shape)
-
-
-def _finite(value):
-    return np.all(np.isfinite(np.asarray(value, dtype=float)))
-
-
-def _float(value):
-    return isinstance(value, float) and math.isfinite(value)
-
-
-VALID, INVALID = {}, {}
-
-
-def valid(name):
-    def register(fn):
-        VALID[name] = fn
-        return fn
-    return register
-
-
-def invalid(name):
-    """Register ``fn(rng) -> list of (call, names)``; one of the listed cases is drawn per example."""
-    def register(fn):
-        INVALID[name] = fn
-        return fn
-    return register
+VALID, INVALID, valid, invalid = registry()
 
 
 P_VALUES = [1, 1.5, 2, 3, np.inf]
@@ -67,7 +38,7 @@ def _(rng):
     k, p = int(rng.integers(1, n + 1)), P_VALUES[rng.integers(len(P_VALUES))]
     dist, ind = neighbors.linear_scan(X, Q, k=k, p=p)
     assert dist.shape == ind.shape == (q, k) and dist.dtype == np.float64 and np.issubdtype(ind.dtype, np.integer)
-    assert _finite(dist) and np.all(np.diff(dist, axis=1) >= 0) and ind.min() >= 0 and ind.max() < n
+    assert finite(dist) and np.all(np.diff(dist, axis=1) >= 0) and ind.min() >= 0 and ind.max() < n
     assert np.allclose(dist, neighbors.minkowski_distance(X[ind.ravel()], np.repeat(Q, k, axis=0), p).reshape(q, k))
     all_d = np.array([[neighbors.minkowski_distance(x, z, p) for x in X] for z in Q])
     assert np.allclose(dist[:, -1], np.sort(all_d, axis=1)[:, k - 1])
@@ -80,8 +51,8 @@ def _(rng):
     n, d = int(rng.integers(2, 10)), int(rng.integers(1, 4))
     X, Q = rng.normal(size=(n, d)), rng.normal(size=(2, d))
     return [
-        (lambda: neighbors.linear_scan(_bad(rng, (n, d)), Q), ["X"]),
-        (lambda: neighbors.linear_scan(X, _bad(rng, (2, d), ("nan", "inf", "text", "empty"))), ["queries"]),
+        (lambda: neighbors.linear_scan(random_bad(rng, (n, d)), Q), ["X"]),
+        (lambda: neighbors.linear_scan(X, random_bad(rng, (2, d), ("nan", "inf", "text", "empty"))), ["queries"]),
         (lambda: neighbors.linear_scan(X, rng.normal(size=(2, d + 1))), ["queries", "feature"]),
         (lambda: neighbors.linear_scan(X, Q, k=[0, n + 1, 1.5, -1, "1"][rng.integers(5)]), ["k"]),
         (lambda: neighbors.linear_scan(X, Q, p=BAD_P[rng.integers(len(BAD_P))]), ["p"]),
@@ -94,7 +65,7 @@ def _(rng):
     a, b, c = rng.normal(size=(3, m, d))
     p = P_VALUES[rng.integers(len(P_VALUES))]
     dab = neighbors.minkowski_distance(a, b, p)
-    assert dab.shape == (m,) and dab.dtype == np.float64 and _finite(dab) and np.all(dab >= 0)
+    assert dab.shape == (m,) and dab.dtype == np.float64 and finite(dab) and np.all(dab >= 0)
     assert np.allclose(dab, neighbors.minkowski_distance(b, a, p))
     assert np.all(dab <= neighbors.minkowski_distance(a, c, p) + neighbors.minkowski_distance(c, b, p) + 1e-12)
     one = neighbors.minkowski_distance(a[0], b[0], p)
@@ -108,8 +79,8 @@ def _(rng):
     d = int(rng.integers(1, 5))
     a, b = rng.normal(size=(2, 3, d))
     return [
-        (lambda: neighbors.minkowski_distance(_bad(rng, (3, d), ("nan", "inf", "text", "empty")), b), ["a"]),
-        (lambda: neighbors.minkowski_distance(a, _bad(rng, (3, d), ("nan", "inf", "text", "empty"))), ["b"]),
+        (lambda: neighbors.minkowski_distance(random_bad(rng, (3, d), ("nan", "inf", "text", "empty")), b), ["a"]),
+        (lambda: neighbors.minkowski_distance(a, random_bad(rng, (3, d), ("nan", "inf", "text", "empty"))), ["b"]),
         (lambda: neighbors.minkowski_distance(a, rng.normal(size=(3, d + 1))), ["a", "b"]),
         (lambda: neighbors.minkowski_distance(a, rng.normal(size=(4, d))), ["a", "b"]),
         (lambda: neighbors.minkowski_distance(a[..., None], b[..., None]), ["a", "b"]),
@@ -141,21 +112,21 @@ def _log(value, base):
 def _(rng):
     x, y, base = _labelled(rng)
     h = tree.entropy(y, base=base)
-    assert _float(h) and -1e-12 <= h <= _log(len(set(y)), base) + 1e-12
+    assert finite_float(h) and -1e-12 <= h <= _log(len(set(y)), base) + 1e-12
 
 
 @valid("conditional_entropy")
 def _(rng):
     x, y, base = _labelled(rng)
     h = tree.conditional_entropy(x, y, base=base)
-    assert _float(h) and -1e-12 <= h <= tree.entropy(y, base=base) + 1e-12
+    assert finite_float(h) and -1e-12 <= h <= tree.entropy(y, base=base) + 1e-12
 
 
 @valid("information_gain")
 def _(rng):
     x, y, base = _labelled(rng)
     g = tree.information_gain(x, y, base=base)
-    assert _float(g) and g >= -1e-12
+    assert finite_float(g) and g >= -1e-12
     assert np.isclose(g, tree.entropy(y, base=base) - tree.conditional_entropy(x, y, base=base), atol=1e-12)
 
 
@@ -163,7 +134,7 @@ def _(rng):
 def _(rng):
     x, y, base = _labelled(rng)
     h = tree.split_information(x, base=base)
-    assert _float(h) and -1e-12 <= h <= _log(len(set(x)), base) + 1e-12
+    assert finite_float(h) and -1e-12 <= h <= _log(len(set(x)), base) + 1e-12
     assert np.isclose(h, tree.entropy(x, base=base))
 
 
@@ -172,7 +143,7 @@ def _(rng):
     x, y, base = _labelled(rng)
     r = tree.gain_ratio(x, y, base=base)
     h_a = tree.split_information(x, base=base)
-    assert _float(r) and r >= -1e-12
+    assert finite_float(r) and r >= -1e-12
     expected = 0.0 if h_a == 0 else tree.information_gain(x, y, base=base) / h_a
     assert np.isclose(r, expected)
 
@@ -181,7 +152,7 @@ def _(rng):
 def _(rng):
     x, y, base = _labelled(rng)
     g = tree.gini(y)
-    assert _float(g) and -1e-12 <= g <= 1 - 1 / len(set(y)) + 1e-12
+    assert finite_float(g) and -1e-12 <= g <= 1 - 1 / len(set(y)) + 1e-12
 
 
 @valid("gini_split")
@@ -189,7 +160,7 @@ def _(rng):
     x, y, base = _labelled(rng)
     value = x[rng.integers(len(x))]
     g = tree.gini_split(x, y, value)
-    assert _float(g) and -1e-12 <= g <= tree.gini(y) + 1e-12  # splitting never raises the Gini index
+    assert finite_float(g) and -1e-12 <= g <= tree.gini(y) + 1e-12  # splitting never raises the Gini index
     inside = x == value
     expected = sum(part.mean() * tree.gini(y[part]) for part in (inside, ~inside) if part.any())
     assert np.isclose(g, expected)
@@ -271,7 +242,7 @@ def _(rng):
     nx, ny, nf = int(rng.integers(1, 5)), int(rng.integers(1, 5)), int(rng.integers(1, 4))
     F, w = rng.normal(size=(nx, ny, nf)), rng.normal(scale=5, size=nf)
     P = maxent.maxent_proba(F, w)
-    assert P.shape == (nx, ny) and P.dtype == np.float64 and _finite(P) and np.all(P >= 0)
+    assert P.shape == (nx, ny) and P.dtype == np.float64 and finite(P) and np.all(P >= 0)
     assert np.allclose(P.sum(axis=1), 1)
     S = F @ w
     E = np.exp(S - S.max(axis=1, keepdims=True))
@@ -282,9 +253,9 @@ def _(rng):
 def _(rng):
     F, w = rng.normal(size=(2, 3, 2)), rng.normal(size=2)
     return [
-        (lambda: maxent.maxent_proba(_bad(rng, (2, 3, 2), ("nan", "inf", "text", "empty")), w), ["F"]),
+        (lambda: maxent.maxent_proba(random_bad(rng, (2, 3, 2), ("nan", "inf", "text", "empty")), w), ["F"]),
         (lambda: maxent.maxent_proba(F[0], w), ["F"]),
-        (lambda: maxent.maxent_proba(F, _bad(rng, (2,), ("nan", "inf", "text", "empty"))), ["w"]),
+        (lambda: maxent.maxent_proba(F, random_bad(rng, (2,), ("nan", "inf", "text", "empty"))), ["w"]),
         (lambda: maxent.maxent_proba(F, rng.normal(size=3)), ["w"]),
         (lambda: maxent.maxent_proba(np.full((2, 3, 2), 1e308), [10.0, 1.0]), ["F"]),  # the scores overflow
     ]
@@ -315,7 +286,7 @@ def _(rng):
     H, c, f, g = _quadratic(rng, n)
     x = rng.normal(size=n)
     err = optim.check_grad(f, g, x)
-    assert _float(err) and 0 <= err < 1e-5
+    assert finite_float(err) and 0 <= err < 1e-5
     assert optim.check_grad(f, lambda z: g(z) + 1, x) > 0.5
 
 
@@ -324,7 +295,7 @@ def _grad_invalid(fn, with_jac):
         f, g = (lambda x: float(x @ x)), (lambda x: 2 * x)
         head = (f, g) if with_jac else (f,)
         return [
-            (lambda: fn(*head, _bad(rng, (3,), ("nan", "inf", "text", "empty", "rank"))), ["x"]),
+            (lambda: fn(*head, random_bad(rng, (3,), ("nan", "inf", "text", "empty", "rank"))), ["x"]),
             (lambda: fn(*head, np.ones(3), eps=[0.0, -1e-3, np.nan, "a"][rng.integers(4)]), ["eps"]),
             (lambda: fn(*((1.0, g) if with_jac else (1.0,)), np.ones(3)), ["fun"]),
             (lambda: fn(*(((lambda x: [np.nan, x, "a"][rng.integers(3)]),) + head[1:]), np.ones(3)), ["fun"]),
@@ -350,8 +321,8 @@ def _line_search_valid(search, name):
         out = search(fg, x, p, f0, g0)
         assert out is not None
         lam, f_new, g_new = out
-        assert _float(lam) and lam > 0 and _float(f_new) and f_new <= f0
-        assert g_new.shape == (n,) and _finite(g_new) and np.isclose(f_new, f(x + lam * p))
+        assert finite_float(lam) and lam > 0 and finite_float(f_new) and f_new <= f0
+        assert g_new.shape == (n,) and finite(g_new) and np.isclose(f_new, f(x + lam * p))
         if name == "exact":  # the minimiser of a quadratic along p
             assert np.isclose(lam, -(g0 @ p) / (p @ H @ p), rtol=1e-6)
         # an ascent direction is no descent direction: no step
@@ -371,10 +342,10 @@ def _line_search_invalid(search, extra):
         x = np.ones(3)
         f0, g0, p = 3.0, 2 * x, -2 * x
         out = [
-            (lambda: search(fg, _bad(rng, (3,), ("nan", "inf", "text", "empty", "rank")), p, f0, g0), ["x"]),
-            (lambda: search(fg, x, _bad(rng, (3,), ("nan", "inf", "text", "empty", "rank")), f0, g0), ["p"]),
+            (lambda: search(fg, random_bad(rng, (3,), ("nan", "inf", "text", "empty", "rank")), p, f0, g0), ["x"]),
+            (lambda: search(fg, x, random_bad(rng, (3,), ("nan", "inf", "text", "empty", "rank")), f0, g0), ["p"]),
             (lambda: search(fg, x, np.ones(4), f0, g0), ["p"]),
-            (lambda: search(fg, x, p, f0, _bad(rng, (3,), ("nan", "inf", "text", "empty", "rank"))), ["g0"]),
+            (lambda: search(fg, x, p, f0, random_bad(rng, (3,), ("nan", "inf", "text", "empty", "rank"))), ["g0"]),
             (lambda: search(fg, x, p, f0, np.ones(2)), ["g0"]),
             (lambda: search(fg, x, p, [np.nan, np.inf, "a", None][rng.integers(4)], g0), ["f0"]),
             (lambda: search("fg", x, p, f0, g0), ["fg"]),
@@ -422,7 +393,7 @@ def _(rng):
     x, alpha, beta = rng.normal(size=n), rng.normal(size=1), rng.normal(size=1)
     res = optim.kkt_check(x, alpha, beta, **prob)
     for key in ("stationarity", "complementary_slackness", "primal_feasibility", "dual_feasibility", "max_violation"):
-        assert _float(float(res[key])) and res[key] >= 0
+        assert finite_float(float(res[key])) and res[key] >= 0
     assert res.max_violation == max(
         res.stationarity, res.complementary_slackness, res.primal_feasibility, res.dual_feasibility
     )
@@ -436,12 +407,14 @@ def _(rng):
     x = np.zeros(2)
     return [
         (
-            lambda: optim.kkt_check(_bad(rng, (2,), ("nan", "inf", "text", "empty", "rank")), [0.0], [0.0], **prob),
+            lambda: optim.kkt_check(
+                random_bad(rng, (2,), ("nan", "inf", "text", "empty", "rank")), [0.0], [0.0], **prob
+            ),
             ["x"],
         ),
-        (lambda: optim.kkt_check(x, _bad(rng, (1,), ("nan", "inf", "text")), [0.0], **prob), ["alpha"]),
+        (lambda: optim.kkt_check(x, random_bad(rng, (1,), ("nan", "inf", "text")), [0.0], **prob), ["alpha"]),
         (lambda: optim.kkt_check(x, [0.0, 1.0], [0.0], **prob), ["alpha"]),
-        (lambda: optim.kkt_check(x, [0.0], _bad(rng, (1,), ("nan", "inf", "text")), **prob), ["beta"]),
+        (lambda: optim.kkt_check(x, [0.0], random_bad(rng, (1,), ("nan", "inf", "text")), **prob), ["beta"]),
         (lambda: optim.kkt_check(x, [0.0], [0.0, 1.0], **prob), ["beta"]),
         (lambda: optim.kkt_check(x, [0.0], [0.0], **{**prob, "jac": "grad"}), ["jac"]),
         (lambda: optim.kkt_check(x, [0.0], [0.0], **{**prob, "ineq_jac": None}), ["ineq"]),
@@ -457,8 +430,8 @@ def _(rng):
     if n == 1:  # x_0 = e and x_0 <= s must be feasible
         prob["eq"] = prob["eq_jac"] = None
     res = optim.dual_ascent(prob.pop("fun"), np.zeros(n), max_iter=50, **prob)
-    assert res.x.shape == (n,) and _finite(res.x) and res.alpha.shape == (1,) and np.all(res.alpha >= 0)
-    assert _float(float(res.fun)) and _float(float(res.dual))
+    assert res.x.shape == (n,) and finite(res.x) and res.alpha.shape == (1,) and np.all(res.alpha >= 0)
+    assert finite_float(float(res.fun)) and finite_float(float(res.dual))
 
 
 @invalid("dual_ascent")
@@ -466,7 +439,10 @@ def _(rng):
     prob = _constrained(rng, 2)
     fun = prob.pop("fun")
     return [
-        (lambda: optim.dual_ascent(fun, _bad(rng, (2,), ("nan", "inf", "text", "empty", "rank")), **prob), ["x0"]),
+        (
+            lambda: optim.dual_ascent(fun, random_bad(rng, (2,), ("nan", "inf", "text", "empty", "rank")), **prob),
+            ["x0"],
+        ),
         (lambda: optim.dual_ascent(fun, np.zeros(2), step=[0.0, -1.0, np.nan, "a"][rng.integers(4)], **prob), ["step"]),
         (lambda: optim.dual_ascent(fun, np.zeros(2), tol=[-1.0, np.nan][rng.integers(2)], **prob), ["tol"]),
         (lambda: optim.dual_ascent(fun, np.zeros(2), max_iter=[0, -1, 2.5][rng.integers(3)], **prob), ["max_iter"]),
@@ -496,8 +472,8 @@ def _(rng):
         X, y = _svm_data(rng, separable=True)
     sq = bool(C is not None and rng.integers(2))
     res = svm.primal_qp(X, y, C, squared_slack=sq)
-    assert res.w.shape == (X.shape[1],) and _finite(res.w) and _float(float(res.b))
-    assert res.xi.shape == (len(y),) and np.all(res.xi >= -1e-6) and _float(float(res.objective))
+    assert res.w.shape == (X.shape[1],) and finite(res.w) and finite_float(float(res.b))
+    assert res.xi.shape == (len(y),) and np.all(res.xi >= -1e-6) and finite_float(float(res.objective))
     if res.success:
         assert np.all(svm.functional_margin(X, y, res.w, res.b) >= 1 - res.xi - 1e-5)
 
@@ -508,7 +484,7 @@ def _(rng):
     C = [None, 0.1, 1.0, 10.0][rng.integers(4)]
     sq = bool(C is not None and rng.integers(2))
     res = svm.dual_qp(svm.kernel_matrix(X, kernel="linear"), y, C, squared_slack=sq)
-    assert res.alpha.shape == (len(y),) and _finite(res.alpha) and _float(float(res.objective))
+    assert res.alpha.shape == (len(y),) and finite(res.alpha) and finite_float(float(res.objective))
     if res.success:
         assert np.all(res.alpha >= -1e-8) and abs(res.alpha @ y) < 1e-5
         if C is not None and not sq:
@@ -520,7 +496,7 @@ def _(rng):
     X, y = _svm_data(rng, separable=True)
     res = svm.dual_qp(X @ X.T, y)
     w, b = svm.primal_from_dual(X, y, res.alpha)
-    assert w.shape == (X.shape[1],) and _finite(w) and _float(float(b))
+    assert w.shape == (X.shape[1],) and finite(w) and finite_float(float(b))
     assert np.allclose(w, (res.alpha * y) @ X)
     if res.success:  # the hard-margin solution separates with functional margin 1
         assert svm.functional_margin(X, y, w, b).min() > 1 - 1e-4
@@ -538,8 +514,8 @@ def _qp_invalid(which):
             alpha = np.full(n, 0.5)
             call = lambda A, yy, C=None, **kw: svm.primal_from_dual(A, yy, alpha, C, **kw)  # noqa: E731
         out = [
-            (lambda: call(_bad(rng, first.shape), y), [first_name]),
-            (lambda: call(first, _bad(rng, (n,), ("nan", "inf", "text", "empty"))), ["y"]),
+            (lambda: call(random_bad(rng, first.shape), y), [first_name]),
+            (lambda: call(first, random_bad(rng, (n,), ("nan", "inf", "text", "empty"))), ["y"]),
             (lambda: call(first, y * 2), ["y"]),
             (lambda: call(first, np.ones(n)), ["y"]),
             (lambda: call(first, np.append(y, 1.0)), ["y", "same number"]),
@@ -555,7 +531,7 @@ def _qp_invalid(which):
             out.append((lambda: call(X, y, 1.0, squared_slack=1), ["squared_slack"]))
         if which == "from_dual":
             out.append(
-                (lambda: svm.primal_from_dual(X, y, _bad(rng, (n,), ("nan", "inf", "text", "empty"))), ["alpha"])
+                (lambda: svm.primal_from_dual(X, y, random_bad(rng, (n,), ("nan", "inf", "text", "empty"))), ["alpha"])
             )
             out.append((lambda: svm.primal_from_dual(X, y, np.ones(n + 1)), ["alpha"]))
             out.append((lambda: svm.primal_from_dual(X, y, alpha, tol=[-1.0, np.nan][rng.integers(2)]), ["tol"]))
@@ -588,7 +564,7 @@ def _(rng):
 def _(rng):
     X, y, w, b = _margin_args(rng)
     m = svm.geometric_margin(X, y, w, b)
-    assert m.shape == (len(y),) and _finite(m)
+    assert m.shape == (len(y),) and finite(m)
     assert np.allclose(m, svm.geometric_margin(X, y, 3 * w, 3 * b))  # invariant under scaling (w, b)
     assert np.allclose(m * np.linalg.norm(w), svm.functional_margin(X, y, w, b))
 
@@ -598,10 +574,10 @@ def _margin_invalid(fn, geometric):
         X, y, w, b = _margin_args(rng)
         n, d = X.shape
         out = [
-            (lambda: fn(_bad(rng, (n, d)), y, w, b), ["X"]),
-            (lambda: fn(X, _bad(rng, (n,), ("nan", "inf", "text", "empty")), w, b), ["y"]),
+            (lambda: fn(random_bad(rng, (n, d)), y, w, b), ["X"]),
+            (lambda: fn(X, random_bad(rng, (n,), ("nan", "inf", "text", "empty")), w, b), ["y"]),
             (lambda: fn(X, np.append(y, 1.0), w, b), ["same number", "y"]),
-            (lambda: fn(X, y, _bad(rng, (d,), ("nan", "inf", "text", "empty")), b), ["w"]),
+            (lambda: fn(X, y, random_bad(rng, (d,), ("nan", "inf", "text", "empty")), b), ["w"]),
             (lambda: fn(X, y, np.ones(d + 1), b), ["w"]),
             (lambda: fn(X, y, w, [np.nan, np.inf, "0", None][rng.integers(4)]), ["b"]),
         ]
@@ -625,10 +601,10 @@ def _(rng):
         kernel=kernel, gamma=float(rng.uniform(0.1, 2)), degree=int(rng.integers(0, 4)), coef0=float(rng.uniform(0, 2))
     )
     K = svm.kernel_matrix(X, **kw)
-    assert K.shape == (m, m) and K.dtype == np.float64 and _finite(K) and np.allclose(K, K.T)
+    assert K.shape == (m, m) and K.dtype == np.float64 and finite(K) and np.allclose(K, K.T)
     assert np.linalg.eigvalsh(K).min() >= -1e-8 * max(1.0, np.abs(K).max())  # positive semi-definite (Theorem 7.5)
     KZ = svm.kernel_matrix(X, Z, **kw)
-    assert KZ.shape == (m, n) and _finite(KZ)
+    assert KZ.shape == (m, n) and finite(KZ)
     if kernel == "rbf":
         assert np.allclose(np.diag(K), 1) and np.all((KZ > 0) & (KZ <= 1))
     if kernel == "linear":
@@ -639,8 +615,8 @@ def _(rng):
 def _(rng):
     X = rng.normal(size=(3, 2))
     return [
-        (lambda: svm.kernel_matrix(_bad(rng, (3, 2))), ["X"]),
-        (lambda: svm.kernel_matrix(X, _bad(rng, (2, 2))), ["Z"]),
+        (lambda: svm.kernel_matrix(random_bad(rng, (3, 2))), ["X"]),
+        (lambda: svm.kernel_matrix(X, random_bad(rng, (2, 2))), ["Z"]),
         (lambda: svm.kernel_matrix(X, rng.normal(size=(2, 3))), ["Z"]),
         (lambda: svm.kernel_matrix(X, kernel=["sigmoid", "", None, 1][rng.integers(4)]), ["kernel"]),
         (lambda: svm.kernel_matrix(X, gamma=[0.0, -1.0, np.nan, np.inf, "1"][rng.integers(5)]), ["gamma"]),
@@ -672,7 +648,7 @@ def _(rng):
     if rng.integers(10) == 0:  # longer subsequences than either string: the kernel is zero, at no cost
         n = int(rng.integers(7, 10**9))
     k = svm.string_kernel(s, t, n, lam)
-    assert _float(k) and k >= 0 and np.isclose(k, svm.string_kernel(t, s, n, lam))
+    assert finite_float(k) and k >= 0 and np.isclose(k, svm.string_kernel(t, s, n, lam))
     if n > 6:
         assert k == 0.0
         return
@@ -709,7 +685,7 @@ def _(rng):
     K11, K22, K12 = x1 @ x1, x2 @ x2, x1 @ x2
     E1, E2 = rng.normal(size=2)
     n1, n2 = svm.two_variable_update(a1, a2, y1, y2, E1, E2, K11, K22, K12, C)
-    assert _float(float(n1)) and _float(float(n2))
+    assert finite_float(float(n1)) and finite_float(float(n2))
     assert -1e-9 <= n2 <= C + 1e-9 and -1e-9 <= n1 <= C + 1e-9
     assert np.isclose(y1 * n1 + y2 * n2, y1 * a1 + y2 * a2)  # the equality constraint (7.38) is kept
 
@@ -745,7 +721,7 @@ def _(rng):
     s, m, c1, c2 = ensemble.regression_stump_losses(x, r)
     k = len(np.unique(x)) - 1
     assert s.shape == m.shape == c1.shape == c2.shape == (k,)
-    assert all(a.dtype == np.float64 and _finite(a) for a in (s, m, c1, c2))
+    assert all(a.dtype == np.float64 and finite(a) for a in (s, m, c1, c2))
     total = ((r - r.mean()) ** 2).sum()
     assert np.all(m <= total + 1e-9) and np.all(m >= -1e-12) and np.all(np.diff(s) > 0)
     for si, mi in zip(s, m):
@@ -758,8 +734,8 @@ def _(rng):
     n = int(rng.integers(2, 8))
     x, r = rng.normal(size=n), rng.normal(size=n)
     return [
-        (lambda: ensemble.regression_stump_losses(_bad(rng, (n,)), r), ["x"]),
-        (lambda: ensemble.regression_stump_losses(x, _bad(rng, (n,))), ["r"]),
+        (lambda: ensemble.regression_stump_losses(random_bad(rng, (n,)), r), ["x"]),
+        (lambda: ensemble.regression_stump_losses(x, random_bad(rng, (n,))), ["r"]),
         (lambda: ensemble.regression_stump_losses(x, r[:-1]), ["same number", "x", "r"]),
     ]
 
@@ -770,7 +746,7 @@ def _(rng):
     decimals = int(rng.integers(0, 4))
     v = rng.integers(-2000, 2000, size=shape) / 1000 + rng.choice([0.0, 5 * 10.0 ** (-decimals - 1)], size=shape)
     out = ensemble.round_half_up(v, decimals)
-    assert np.shape(out) == shape and _finite(out)
+    assert np.shape(out) == shape and finite(out)
     assert np.all(np.abs(out - v) <= 0.5 * 10.0**-decimals + 1e-9)
     assert np.allclose(out, -ensemble.round_half_up(-v, decimals))  # halves go away from zero on both sides
 
@@ -778,7 +754,7 @@ def _(rng):
 @invalid("round_half_up")
 def _(rng):
     return [
-        (lambda: ensemble.round_half_up(_bad(rng, (3,), ("nan", "inf", "text")), 2), ["values"]),
+        (lambda: ensemble.round_half_up(random_bad(rng, (3,), ("nan", "inf", "text")), 2), ["values"]),
         (lambda: ensemble.round_half_up("0.5", 2), ["values"]),
         (lambda: ensemble.round_half_up(np.ones(3), [1.5, "2", None, 400, -400][rng.integers(5)]), ["decimals"]),
     ]
@@ -803,7 +779,7 @@ def _(rng):
     assert res.alpha.shape == res.mu.shape == res.sigma2.shape == (T + 1, K) and res.n_iter == T
     assert res.log_likelihood.shape == (T + 1,) and res.q_gain.shape == (T,) and res.gamma.shape == (N, K)
     for a in (res.alpha, res.mu, res.sigma2, res.log_likelihood, res.gamma):
-        assert _finite(a)
+        assert finite(a)
     assert np.allclose(res.alpha.sum(axis=1), 1) and np.all(res.sigma2 > 0) and np.allclose(res.gamma.sum(1), 1)
     scale = 1e-9 * max(1.0, np.abs(res.log_likelihood).max())
     assert np.all(np.diff(res.log_likelihood) >= -scale)  # EM and GEM never decrease the likelihood
@@ -816,10 +792,10 @@ def _(rng):
     alpha, mu, s2 = np.full(K, 1 / K), np.zeros(K), np.ones(K)
     em = mixture.em_gmm_1d
     return [
-        (lambda: em(_bad(rng, (6,)), alpha, mu, s2), ["y"]),
-        (lambda: em(y, _bad(rng, (K,), ("nan", "inf", "text", "empty")), mu, s2), ["alpha"]),
+        (lambda: em(random_bad(rng, (6,)), alpha, mu, s2), ["y"]),
+        (lambda: em(y, random_bad(rng, (K,), ("nan", "inf", "text", "empty")), mu, s2), ["alpha"]),
         (lambda: em(y, alpha + 0.5, mu, s2), ["alpha"]),
-        (lambda: em(y, alpha, _bad(rng, (K,), ("nan", "inf", "text", "empty")), s2), ["mu"]),
+        (lambda: em(y, alpha, random_bad(rng, (K,), ("nan", "inf", "text", "empty")), s2), ["mu"]),
         (lambda: em(y, alpha, np.zeros(K + 1), s2), ["mu"]),
         (lambda: em(y, alpha, mu, -s2 if rng.integers(2) else 0 * s2), ["sigma2"]),
         (lambda: em(y, alpha, mu, np.ones(K + 1)), ["sigma2"]),
@@ -836,7 +812,7 @@ def _(rng):
     shape = [(), (int(rng.integers(1, 5)),)][rng.integers(2)]
     pi, p, q = (rng.uniform(0.01, 0.99, size=shape) for _ in range(3))
     ll = mixture.three_coin_log_likelihood(y, pi, p, q)
-    assert np.shape(ll) == shape and _finite(ll) and np.all(np.asarray(ll) <= 1e-12)
+    assert np.shape(ll) == shape and finite(ll) and np.all(np.asarray(ll) <= 1e-12)
     h = pi * p + (1 - pi) * q
     assert np.allclose(ll, y.sum() * np.log(h) + (len(y) - y.sum()) * np.log(1 - h))
 
@@ -847,7 +823,7 @@ def _(rng):
     ll = mixture.three_coin_log_likelihood
     bad_theta = [-0.1, 1.1, np.nan, "a"]
     out = [
-        (lambda: ll(_bad(rng, (5,), ("nan", "inf", "text", "empty", "rank")), 0.5, 0.5, 0.5), ["y"]),
+        (lambda: ll(random_bad(rng, (5,), ("nan", "inf", "text", "empty", "rank")), 0.5, 0.5, 0.5), ["y"]),
         (lambda: ll(np.array([0, 1, 2]), 0.5, 0.5, 0.5), ["y"]),
         (lambda: ll(np.array([0, 0.5]), 0.5, 0.5, 0.5), ["y"]),
     ]
@@ -877,7 +853,7 @@ def _(rng):
     m = M if given_sizes else max(x.max() for x in X) + 1
     assert model.startprob.shape == (n,) and model.transmat.shape == (n, n) and model.emissionprob.shape == (n, m)
     for P in (model.startprob[None], model.transmat, model.emissionprob):
-        assert _finite(P) and np.all(P >= 0) and np.allclose(P.sum(axis=1), 1)
+        assert finite(P) and np.all(P >= 0) and np.allclose(P.sum(axis=1), 1)
 
 
 @invalid("estimate_from_labelled")
@@ -927,14 +903,14 @@ def _(rng):
     s = crf.sequence_score(unary, trans, y)
     T = trans if trans.ndim == 3 else np.broadcast_to(trans, (max(n - 1, 0), m, m))
     expected = unary[np.arange(n), y].sum() + sum(T[i - 1, y[i - 1], y[i]] for i in range(1, n))
-    assert _float(s) and np.isclose(s, expected)
+    assert finite_float(s) and np.isclose(s, expected)
 
 
 @valid("log_partition")
 def _(rng):
     unary, trans = _chain(rng, max_n=4)
     lz = crf.log_partition(unary, trans, direction=["forward", "backward"][rng.integers(2)])
-    assert _float(lz) and np.isclose(lz, _brute_log_z(unary, trans)[0])
+    assert finite_float(lz) and np.isclose(lz, _brute_log_z(unary, trans)[0])
     M = crf.matrix_form(unary, trans)
     assert np.isclose(lz, np.log(crf.normalizer(M)))  # log Z(x) is the log of the normaliser (11.25)
 
@@ -944,8 +920,8 @@ def _(rng):
     unary, trans = _chain(rng)
     n, m = unary.shape
     log_z, node, pair = crf.marginals(unary, trans)
-    assert _float(log_z) and np.isclose(log_z, crf.log_partition(unary, trans))
-    assert node.shape == (n, m) and pair.shape == (max(n - 1, 0), m, m) and _finite(node) and _finite(pair)
+    assert finite_float(log_z) and np.isclose(log_z, crf.log_partition(unary, trans))
+    assert node.shape == (n, m) and pair.shape == (max(n - 1, 0), m, m) and finite(node) and finite(pair)
     assert np.allclose(node.sum(axis=1), 1) and np.all(node >= 0) and np.all(pair >= 0)
     assert np.allclose(pair.sum(axis=2), node[:-1]) and np.allclose(pair.sum(axis=1), node[1:])
 
@@ -956,9 +932,9 @@ def _(rng):
     n, m = unary.shape
     path, score, delta, psi = crf.viterbi(unary, trans)
     assert path.shape == (n,) and np.issubdtype(path.dtype, np.integer) and path.min() >= 0 and path.max() < m
-    assert delta.shape == psi.shape == (n, m) and _finite(delta) and np.all(psi[0] == -1)
+    assert delta.shape == psi.shape == (n, m) and finite(delta) and np.all(psi[0] == -1)
     assert (
-        _float(score)
+        finite_float(score)
         and np.isclose(score, crf.sequence_score(unary, trans, path))
         and np.isclose(score, delta[-1].max())
     )
@@ -973,7 +949,7 @@ def _(rng):
     n, m = unary.shape
     start, stop = int(rng.integers(m)), int(rng.integers(m))
     M = crf.matrix_form(unary, trans, start=start, stop=stop)
-    assert M.shape == (n + 1, m, m) and M.dtype == np.float64 and _finite(M) and np.all(M >= 0)
+    assert M.shape == (n + 1, m, m) and M.dtype == np.float64 and finite(M) and np.all(M >= 0)
     assert np.all(np.delete(M[0], start, axis=0) == 0) and np.all(M[n][:, stop] == 1)
     assert np.isclose(
         np.log(np.linalg.multi_dot(list(M)) if n > 0 else M[0])[start, stop], crf.log_partition(unary, trans)
@@ -991,7 +967,7 @@ def _matrices(rng):
 def _(rng):
     M, start, stop, unary, trans = _matrices(rng)
     Z = crf.normalizer(M, start=start, stop=stop)
-    assert _float(Z) and Z > 0
+    assert finite_float(Z) and Z > 0
     assert np.isclose(crf.normalizer(M, start=start, stop=stop, log=True), np.log(Z))
     assert np.isclose(np.log(Z), crf.log_partition(unary, trans))
 
@@ -1001,7 +977,7 @@ def _(rng):
     M, start, stop, unary, trans = _matrices(rng)
     n, m = M.shape[0] - 1, M.shape[1]
     alpha = crf.forward_vectors(M, start=start)
-    assert alpha.shape == (n + 2, m) and _finite(alpha) and np.all(alpha >= 0)
+    assert alpha.shape == (n + 2, m) and finite(alpha) and np.all(alpha >= 0)
     assert np.isclose(alpha[n + 1, stop], crf.normalizer(M, start=start, stop=stop))
 
 
@@ -1010,7 +986,7 @@ def _(rng):
     M, start, stop, unary, trans = _matrices(rng)
     n, m = M.shape[0] - 1, M.shape[1]
     beta = crf.backward_vectors(M, stop=stop)
-    assert beta.shape == (n + 2, m) and _finite(beta) and np.all(beta >= 0)
+    assert beta.shape == (n + 2, m) and finite(beta) and np.all(beta >= 0)
     assert np.isclose(beta[0, start], crf.normalizer(M, start=start, stop=stop))
     alpha = crf.forward_vectors(M, start=start)
     Z = crf.normalizer(M, start=start, stop=stop)
@@ -1023,7 +999,7 @@ def _(rng):
     n, m = M.shape[0] - 1, M.shape[1]
     paths, weights, probs = crf.path_probabilities(M, start=start, stop=stop)
     assert paths.shape == (m**n, n) and weights.shape == probs.shape == (m**n,)
-    assert _finite(weights) and _finite(probs) and np.isclose(probs.sum(), 1) and np.all(probs >= 0)
+    assert finite(weights) and finite(probs) and np.isclose(probs.sum(), 1) and np.all(probs >= 0)
     assert np.isclose(weights.sum(), crf.normalizer(M, start=start, stop=stop))
     best = paths[np.argmax(probs)]
     assert np.isclose(crf.sequence_score(unary, trans, best), crf.viterbi(unary, trans)[1])
@@ -1034,8 +1010,8 @@ def _scores_invalid(fn, extra=None):
         n, m = int(rng.integers(2, 5)), int(rng.integers(1, 4))
         unary, trans = rng.normal(size=(n, m)), rng.normal(size=(n - 1, m, m))
         out = [
-            (lambda: fn(_bad(rng, (n, m)), trans), ["unary"]),
-            (lambda: fn(unary, _bad(rng, (m, m), ("nan", "inf", "text"))), ["trans"]),
+            (lambda: fn(random_bad(rng, (n, m)), trans), ["unary"]),
+            (lambda: fn(unary, random_bad(rng, (m, m), ("nan", "inf", "text"))), ["trans"]),
             (lambda: fn(unary, rng.normal(size=(m + 1, m + 1))), ["trans"]),
             (lambda: fn(unary, rng.normal(size=(n, m, m))), ["trans"]),
             (lambda: fn(unary, rng.normal(size=(2, 2, m, m))), ["trans"]),
@@ -1076,7 +1052,7 @@ def _matrices_invalid(fn, keywords):
         M = _matrices(rng)[0]
         m = M.shape[1]
         out = [
-            (lambda: fn(_bad(rng, M.shape)), ["M"]),
+            (lambda: fn(random_bad(rng, M.shape)), ["M"]),
             (lambda: fn(-M - 1), ["M"]),
             (lambda: fn(M[:1]), ["M"]),
             (lambda: fn(M[0]), ["M"]),
@@ -1118,7 +1094,7 @@ def _(rng):
     n, m = int(rng.integers(1, 5)), int(rng.integers(1, 4))
     tf, sf = _random_features(rng, n, m)
     unary, trans = crf.scores_from_features(tf, sf, n, m)
-    assert unary.shape == (n, m) and trans.shape == (max(n - 1, 0), m, m) and _finite(unary) and _finite(trans)
+    assert unary.shape == (n, m) and trans.shape == (max(n - 1, 0), m, m) and finite(unary) and finite(trans)
     y = rng.integers(0, m, size=n)
     w = np.array([f[-1] for f in tf] + [f[-1] for f in sf])
     # w . F(y, x) (11.19) computed from the global features equals the score computed from the local ones

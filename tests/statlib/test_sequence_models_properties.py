@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from property_support import SEEDS, SETTINGS, bad_array, quietly, refused
+from property_support import SEEDS, SETTINGS, bad_array, categorical_table, quietly, refused
 
 from statlib.crf import LinearChainCRF
 from statlib.hmm import CategoricalHMM
@@ -60,19 +60,6 @@ CATEGORICAL = {
     "ID3Classifier": lambda: ID3Classifier(epsilon=0.0),
     "C45Classifier": lambda: C45Classifier(epsilon=0.0),
 }
-
-
-@st.composite
-def categorical_table(draw):
-    rng = np.random.default_rng(draw(SEEDS))
-    n, d, values = int(rng.integers(2, 30)), int(rng.integers(1, 4)), int(rng.integers(2, 4))
-    X = rng.integers(0, values, size=(n, d))
-    y = rng.integers(0, 2, size=n)
-    y[:2] = [0, 1]
-    if draw(st.booleans()):  # the book's tables hold words, not codes
-        X = np.array(["low", "mid", "high", "top"])[X].astype(object)
-        y = np.array(["no", "yes"])[y]
-    return X, y
 
 
 @pytest.mark.parametrize("name", sorted(CATEGORICAL))
