@@ -1,10 +1,11 @@
 """What the property-based test modules (tests/statlib/test_*_properties.py) share: hypothesis settings and checks."""
 
+import math
 import warnings
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 # 200 generated cases per test, the same ones on every run (derandomize), no time limit per case.
@@ -42,3 +43,89 @@ def bad_array(rng, kind, shape):
     if kind == "rank":
         return good.ravel() if good.ndim == 2 else good[..., None, None]
     return good[:0]  # empty
+
+
+def random_bad(rng, shape, kinds=("nan", "inf", "text", "rank", "empty")):
+    """``bad_array`` of ``shape``, of a kind that ``rng`` draws from ``kinds``."""
+    return bad_array(rng, kinds[rng.integers(len(kinds))], shape)
+
+
+def finite(value):
+    """Every entry of ``value`` is a finite number."""
+    return np.all(np.isfinite(np.asarray(value, dtype=float)))
+
+
+def finite_float(value):
+    """``value`` is a Python float and finite."""
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def registry():
+    """The case tables of one family's property module and the decorators that fill them.
+
+    Returns ``VALID, INVALID, valid, invalid``. ``VALID[name]`` is ``fn(rng)``, which draws one valid case for the
+    public function ``name`` from a seeded ``numpy`` generator and asserts that the answer is finite and of the
+    right shape (and, where cheap, an exact identity); ``INVALID[name]`` is ``fn(rng) -> list of (call, names)``,
+    invalid calls of which one is drawn per example and must raise a ValueError/TypeError naming one of ``names``.
+    Register with ``@valid(name)`` / ``@invalid(name)`` or by assigning to the tables. Each module runs its tables
+    with its own two tests (``test_valid_inputs_give_finite_answers``, ``test_invalid_inputs_are_refused``),
+    parametrised over the names it registered, and counts the cases in its own ``CASES``.
+    """
+    VALID, INVALID = {}, {}
+
+    def valid(name):
+        def register(fn):
+            VALID[name] = fn
+            return fn
+        return register
+
+    def invalid(name):
+        """Register ``fn(rng) -> list of (call, names)``; one of the listed cases is drawn per example."""
+        def register(fn):
+            INVALID[name] = fn
+            return fn
+        return register
+
+    return VALID, INVALID, valid, invalid
+
+
+@st.composite
+def categorical_table(draw):
+    """A table of categorical features (codes or words) and binary labels in which both labels occur."""
+    rng = np.random.default_rng(draw(SEEDS))
+    n, d, values = int(rng.integers(2, 30)), int(rng.integers(1, 4)), int(rng.integers(2, 4))
+    X = rng.integers(0, values, size=(n, d))
+    y = rng.integers(0, 2, size=n)
+    y[:2] = [0, 1]
+    if draw(st.booleans()):  # the book's tables hold words, not codes
+        X = np.array(["low", "mid", "high", "top"])[X].astype(object)
+        y = np.array(["no", "yes"])[y]
+    return X, y
+
+
+def harness(VALID, INVALID, CASES):
+    """The two tests of a family's property module, over the names registered in its tables (call it last).
+
+    ``test_valid_inputs_give_finite_answers`` draws a seed per example and runs ``VALID[name]`` on a generator
+    seeded with it; ``test_invalid_inputs_are_refused`` draws one of ``INVALID[name]``'s invalid calls and checks
+    that it raises a ValueError/TypeError naming the argument. Both count their cases in ``CASES``.
+    """
+
+    @pytest.mark.parametrize("name", sorted(VALID))
+    @SETTINGS
+    @given(seed=SEEDS)
+    def test_valid_inputs_give_finite_answers(name, seed):
+        CASES[(name, "valid")] += 1
+        quietly(lambda: VALID[name](np.random.default_rng(seed)))
+
+    @pytest.mark.parametrize("name", sorted(INVALID))
+    @SETTINGS
+    @given(seed=SEEDS)
+    def test_invalid_inputs_are_refused(name, seed):
+        CASES[(name, "invalid")] += 1
+        rng = np.random.default_rng(seed)
+        cases = INVALID[name](rng)
+        call, names = cases[rng.integers(len(cases))]
+        refused(call, names)
+
+    return test_valid_inputs_give_finite_answers, test_invalid_inputs_are_refused
