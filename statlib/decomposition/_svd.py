@@ -143,7 +143,7 @@ def _svd_from_gram(A, W, kind, k, rtol):
     top = max(lam[0], 0.0)
     # sigma_j <= rtol * sigma_1  <=>  lambda_j <= rtol^2 * lambda_1 counts as zero: this fixes r (15.4).
     positive = lam > rtol**2 * top if top > 0 else np.zeros(n, dtype=bool)
-    r = int(positive.sum())
+    r = min(int(positive.sum()), p)  # rank(A) <= min(m, n), whatever the round-off in the small eigenvalues
     # (2) V = [V_1 V_2] (15.6): V_1 spans R(A^T); eigenvalues equal to round-off share one basis, made
     # canonical (the canonical basis of a block is the complement of the other eigenvectors); V_2 is the
     # canonical basis of N(A) = N(A^T A) (15.8)-(15.9).
@@ -199,10 +199,11 @@ def svd(A, kind="full", k=None, *, rtol=None):
         allowed and then pads with zero singular values). Must be None for the other kinds.
     rtol : float or None
         Relative threshold on the singular values, as ``numpy.linalg.matrix_rank``'s ``rtol``: sigma_j with
-        sigma_j <= rtol * sigma_1 count as zero, which fixes the rank r (15.4). 0 <= rtol < 1. Default
-        ``sqrt(max(m, n) * eps)`` (about 1.5e-8 * sqrt(max(m, n))): sigma_j is computed as sqrt(lambda_j)
-        from the eigenvalues of A^T A, whose round-off is about eps * lambda_1, so singular values below
-        about sqrt(eps) * sigma_1 are not resolved (numpy's default max(m, n) * eps assumes an SVD of A
+        sigma_j <= rtol * sigma_1 count as zero, which fixes the rank r (15.4); r is at most min(m, n).
+        0 <= rtol < 1. Default ``8 * sqrt(max(m, n) * eps)`` (about 1.2e-7 * sqrt(max(m, n))): sigma_j is
+        computed as sqrt(lambda_j) from the eigenvalues of A^T A, whose round-off is up to a small multiple of
+        max(m, n) * eps * lambda_1, so singular values below about sqrt(eps) * sigma_1 are not resolved, and
+        the default keeps a margin above that noise (numpy's default max(m, n) * eps assumes an SVD of A
         itself).
 
     Returns
@@ -249,7 +250,7 @@ def svd(A, kind="full", k=None, *, rtol=None):
     elif k is not None:
         raise ValueError(f"k is only used with kind='truncated'; got k={k!r} with kind={kind!r}")
     if rtol is None:
-        rtol = np.sqrt(max(m, n) * np.finfo(float).eps)
+        rtol = np.sqrt(64 * max(m, n) * np.finfo(float).eps)  # lambda_j <= 64 max(m, n) eps lambda_1 is noise
     else:
         rtol = check_real(rtol, "rtol", low=0.0, high=1.0, low_inclusive=True, high_inclusive=False)
     return _svd_from_gram(A, A.T @ A, kind, k, rtol)

@@ -403,3 +403,24 @@ def test_fit_transform_returns_what_scikit_learn_returns(algorithm, tol):
     np.testing.assert_allclose(ours.fit_transform(X), theirs.fit_transform(X), atol=1e-8)
     if algorithm == "arpack" and tol == 0:  # exact: U_k Sigma_k = X V_k to round-off
         np.testing.assert_allclose(ours.fit_transform(X), X @ ours.components_.T, atol=1e-10)
+
+
+@pytest.mark.parametrize("kind", ["full", "compact"])
+def test_rank_never_exceeds_the_smaller_dimension(kind):
+    # A 1 x 3 matrix has rank 1; the two zero eigenvalues of A^T A come out as round-off of either sign.
+    A = np.array([[-0.0, 2.0, 1.0]])
+    U, s, Vt = svd(A, kind=kind)
+    assert s.shape == (1,) and np.isclose(s[0], np.sqrt(5.0))
+    assert Vt.shape == ((3, 3) if kind == "full" else (1, 3))
+    np.testing.assert_allclose((U * s) @ Vt[:1], A, atol=1e-12)
+
+
+def test_default_threshold_keeps_round_off_eigenvalues_out_of_the_rank():
+    # rank 1: A^T A = [[4, 2, 0], [2, 1, 0], [0, 0, 0]] has two zero eigenvalues, one of which eigh can return as
+    # about 3.6e-15 = 0.7 * 3 eps * lambda_1, above the former default's threshold (it gave a spurious
+    # sigma_2 = 6e-8); the default keeps a margin above that round-off.
+    A = np.array([[-0.0, -0.0, 0.0], [-2.0, -1.0, 0.0]])
+    assert len(svd(A, "compact")[1]) == 1
+    U, s, Vt = svd(A)
+    np.testing.assert_allclose(s, [np.sqrt(5.0), 0.0], atol=1e-12)
+    np.testing.assert_allclose(U.T @ U, np.eye(2), atol=1e-12)
