@@ -22,11 +22,14 @@ def quietly(call):
 
 
 def refused(call, names):
-    """``call`` raises ValueError/TypeError whose message contains one of ``names``."""
+    """``call`` raises ValueError/TypeError with a message that contains one of ``names`` (any non-empty message
+    when ``names`` is None)."""
     with pytest.raises((ValueError, TypeError)) as error:
         quietly(call)
     message = str(error.value)
-    assert any(n in message for n in names), f"the message does not name {names}: {message!r}"
+    assert message, "empty error message"
+    if names is not None:
+        assert any(n in message for n in names), f"the message does not name {names}: {message!r}"
 
 
 def bad_array(rng, kind, shape):
@@ -129,3 +132,50 @@ def harness(VALID, INVALID, CASES):
         refused(call, names)
 
     return test_valid_inputs_give_finite_answers, test_invalid_inputs_are_refused
+
+
+def categorical_harness(CATEGORICAL, CASES):
+    """The two tests of the categorical-table models (``CATEGORICAL[name]()`` builds one): valid tables give
+    probabilities that sum to one, and missing values, wrong ranks and lengths, empty tables, 2-D labels and
+    unseen values are refused naming the argument."""
+
+    @pytest.mark.parametrize("name", sorted(CATEGORICAL))
+    @SETTINGS
+    @given(data=categorical_table())
+    def test_categorical_models_on_valid_data(name, data):
+        X, y = data
+        CASES[(name, "valid")] += 1
+        model = CATEGORICAL[name]().fit(X, y)
+        proba = model.predict_proba(X)
+        assert proba.shape == (len(X), 2) and np.all(np.isfinite(proba)) and np.allclose(proba.sum(axis=1), 1)
+        assert set(model.predict(X)) <= set(y)
+
+
+    @pytest.mark.parametrize("name", sorted(CATEGORICAL))
+    @SETTINGS
+    @given(
+        data=categorical_table(), kind=st.sampled_from(["missing", "rank", "mismatch", "empty", "unseen", "one_d_y"])
+    )
+    def test_categorical_models_refuse_invalid_data(name, data, kind):
+        X, y = data
+        CASES[(name, "invalid")] += 1
+        model = CATEGORICAL[name]()
+        if kind == "missing":
+            X = X.astype(object)
+            X[0, 0] = None if X.dtype == object and isinstance(X[0, 0], str) else np.nan
+            refused(lambda: model.fit(X, y), ["X"])
+        elif kind == "rank":
+            refused(lambda: model.fit(X[:, 0], y), ["X"])
+        elif kind == "mismatch":
+            refused(lambda: model.fit(X, y[:-1]), ["X and y", "y"])
+        elif kind == "empty":
+            refused(lambda: model.fit(X[:0], y[:0]), ["X"])
+        elif kind == "one_d_y":
+            refused(lambda: model.fit(X, np.column_stack([y, y])), ["y"])
+        else:  # a value never seen in training, at prediction time
+            model.fit(X, y)
+            unseen = X[:1].copy()
+            unseen[0, 0] = "never seen" if unseen.dtype == object else 99
+            refused(lambda: model.predict(unseen), ["X", "categor", "value"])
+
+    return test_categorical_models_on_valid_data, test_categorical_models_refuse_invalid_data

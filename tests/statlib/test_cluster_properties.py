@@ -2,13 +2,14 @@
 generated invalid inputs are refused with ValueError/TypeError naming the argument (see
 tests/statlib/test_estimators_properties.py)."""
 
-import warnings
 from collections import Counter
 
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SETTINGS
+from property_support import quietly as _quietly
+from property_support import refused as _assert_clear_error
 
 from statlib.cluster import (
     AgglomerativeClustering,
@@ -24,12 +25,6 @@ from statlib.cluster import (
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 
-SETTINGS = settings(
-    max_examples=200,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 
 # Every refusal of a bad data matrix names X (the estimators prefix scikit-learn's validation messages).
 X_NAMES = ["X"]
@@ -48,19 +43,8 @@ def data(draw, min_rows=2, max_rows=40):
     return X
 
 
-def _quietly(fn):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # convergence and duplicate-point warnings are expected on random data
-        return fn()
 
 
-def _assert_clear_error(fn, names):
-    with pytest.raises((ValueError, TypeError)) as error:
-        _quietly(fn)
-    message = str(error.value)
-    assert message, "empty error message"
-    if names is not None:
-        assert any(n in message for n in names), f"the message does not name {names}: {message!r}"
 
 
 def _corrupt(draw, X):

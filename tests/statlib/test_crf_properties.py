@@ -1,10 +1,7 @@
 """Property-based tests for statlib.crf: scores, partition functions, marginals, Viterbi, the matrix form, features and
 LinearChainCRF.
 
-Generated valid inputs must give finite answers of the right shape (and, where cheap, an exact identity);
-generated invalid inputs must raise a ValueError/TypeError naming the argument.
-The public functions' case generators are registered by name in ``VALID`` / ``INVALID`` (see
-``property_support.registry``) and run by the two tests at the bottom.
+What the generated cases must satisfy, and how they are registered and run: ``property_support``.
 """
 
 import itertools

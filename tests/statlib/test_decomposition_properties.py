@@ -6,38 +6,27 @@ matrices, bad hyperparameters) raise ValueError or TypeError whose message names
 The number of cases per estimator is printed at the end of the run (see conftest.py).
 """
 
-import warnings
 from collections import Counter
 
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SETTINGS
+from property_support import quietly as _quietly
+from property_support import refused as _assert_clear_error
 
 from statlib.decomposition import NMF, PCA, FastICA, beta_divergence, flip_signs, pca_from_correlation
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # The estimators validate X with scikit-learn's validate_data and put the argument's name in front of any
 # message that lacks it ("X must be a 2-D array of numbers: Expected 2D array, got 1D array instead ...").
 X_NAMES = ["X"]
 
 
-def _quietly(fn):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # convergence warnings are expected on random data
-        return fn()
 
 
-def _assert_clear_error(fn, names):
-    with pytest.raises((ValueError, TypeError)) as error:
-        _quietly(fn)
-    message = str(error.value)
-    assert message, "empty error message"
-    assert any(n in message for n in names), f"the message does not name {names}: {message!r}"
 
 
 @st.composite

@@ -14,14 +14,13 @@ from collections import Counter
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SETTINGS
 
 from statlib.graph import google_matrix, pagerank, pagerank_iterates, transition_matrix
 
 CASES = Counter()  # (function, kind) -> number of generated cases; reported by conftest.py
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @st.composite

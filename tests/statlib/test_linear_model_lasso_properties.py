@@ -6,19 +6,18 @@ breakpoint. Invalid inputs (NaN, infinity, empty, wrong dimension, mismatched le
 hyperparameters) raise ValueError or TypeError naming the argument. Counts are printed by conftest.py.
 """
 
-import warnings
 from collections import Counter
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SETTINGS
+from property_support import quietly as _quietly
 
 from statlib.linear_model import ElasticNet, Lasso, LassoLars, lasso_path
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 ESTIMATORS = {
     "Lasso": lambda alpha: Lasso(alpha=alpha, max_iter=300),
     "ElasticNet": lambda alpha: ElasticNet(alpha=alpha, l1_ratio=0.7, max_iter=300),
@@ -48,10 +47,6 @@ def regression_data(draw, min_n=1):
     return X, y
 
 
-def _quietly(f):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # convergence warnings are allowed on random data
-        return f()
 
 
 def _alpha(draw, X, y):

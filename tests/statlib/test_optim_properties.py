@@ -1,9 +1,6 @@
 """Property-based tests for statlib.optim: numerical gradients, line searches, KKT checks, dual ascent and minimize.
 
-Generated valid inputs must give finite answers of the right shape (and, where cheap, an exact identity);
-generated invalid inputs must raise a ValueError/TypeError naming the argument.
-The public functions' case generators are registered by name in ``VALID`` / ``INVALID`` (see
-``property_support.registry``) and run by the two tests at the bottom.
+What the generated cases must satisfy, and how they are registered and run: ``property_support``.
 """
 
 from collections import Counter

@@ -8,14 +8,13 @@ from collections import Counter
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
+from property_support import SETTINGS
 
 from statlib.topic import PLSA, LatentDirichletAllocation, VariationalLDA
 
 CASES = Counter()
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 FACTORIES = {
     "PLSA": lambda k, seed: PLSA(k, max_iter=30, random_state=seed),
     "LatentDirichletAllocation": lambda k, seed: LatentDirichletAllocation(k, n_iter=5, transform_iter=4,
