@@ -114,20 +114,28 @@ def _nn_chain(D, method, Z):
         chain_len -= 2
         if x > y:
             x, y = y, x
-        n_x = size[x]
-        n_y = size[y]
-        Z[k, 0] = x
-        Z[k, 1] = y
-        Z[k, 2] = current
-        Z[k, 3] = n_x + n_y
-        size[x] = 0
-        size[y] = n_x + n_y
-        for i in range(n):
-            if size[i] == 0 or i == y:
-                continue
-            d = _merge_distance(method, D[x, i], D[y, i], current, n_x, n_y, size[i])
-            D[y, i] = d
-            D[i, y] = d
+        _merge(D, method, Z, k, x, y, current, size)
+
+
+@njit(cache=True)
+def _merge(D, method, Z, k, p, q, height, size):
+    """Merge clusters p and q at ``height`` as step k: row k of ``Z`` records (p, q, height, size), the merged
+    cluster is kept at q (p is emptied), and its distances to the other clusters are updated in ``D`` by
+    :func:`_merge_distance` (step (4) of Algorithm 14.1)."""
+    n_p = size[p]
+    n_q = size[q]
+    Z[k, 0] = p
+    Z[k, 1] = q
+    Z[k, 2] = height
+    Z[k, 3] = n_p + n_q
+    size[p] = 0
+    size[q] = n_p + n_q
+    for i in range(D.shape[0]):
+        if size[i] == 0 or i == q:
+            continue
+        d = _merge_distance(method, D[p, i], D[q, i], height, n_p, n_q, size[i])
+        D[q, i] = d
+        D[i, q] = d
 
 
 @njit(cache=True)
@@ -166,22 +174,9 @@ def _generic(D, method, Z):
                 best = nn_dist[i]
                 p = i
         q = nn[p]
-        n_p = size[p]
-        n_q = size[q]
-        Z[k, 0] = p
-        Z[k, 1] = q
-        Z[k, 2] = best
-        Z[k, 3] = n_p + n_q
-        size[p] = 0
-        size[q] = n_p + n_q
+        _merge(D, method, Z, k, p, q, best, size)  # step (4): distances of the new cluster G_q to the others
         nn[p] = -1
         nn_dist[p] = np.inf
-        for i in range(n):  # step (4): distances of the new cluster G_q to the others
-            if size[i] == 0 or i == q:
-                continue
-            d = _merge_distance(method, D[p, i], D[q, i], best, n_p, n_q, size[i])
-            D[q, i] = d
-            D[i, q] = d
         for i in range(q):  # rows whose cached neighbour may have changed
             if size[i] == 0:
                 continue
