@@ -1,6 +1,6 @@
 """Logistic regression (Li Hang section 6.1): binomial (6.5)-(6.6) and multinomial (6.7)-(6.8), fitted
 by maximum (penalised) likelihood with Newton's method or BFGS from :mod:`statlib.optim` (the binomial
-Newton iteration with kernels of its own, :func:`_binary_newton`)."""
+Newton iteration with objective kernels of its own, :func:`_binary_newton`)."""
 
 import warnings
 
@@ -12,8 +12,7 @@ from sklearn.utils.multiclass import check_classification_targets
 
 from .._validation import check_bool, check_choice, check_int, check_real, validate_data
 from ..maxent._maxent import _conditional
-from ..optim import OptimizeResult, armijo_line_search, minimize
-from ..optim._minimize import _MESSAGES, _newton_direction
+from ..optim import minimize
 from ._base import LinearDecisionMixin
 
 
@@ -133,57 +132,24 @@ def _weighted_gram(X, weights, penalised, lam, DX):
 def _binary_newton(X, y, penalised, lam, tol, max_iter):
     """Newton's method (Li Hang algorithm B.1) for the binomial objective :func:`_binary_objective`.
 
-    The same iteration as ``statlib.optim.minimize(..., method="newton")``, the same steps and stopping
-    rule: from theta = 0, solve H p = -g by Cholesky (B.10), backtrack (Armijo) from the full step, stop
-    when ||g|| < ``tol`` or after ``max_iter`` steps. Written out for this objective so that each
-    evaluation also leaves behind the weights pi_i (1 - pi_i) / N, from which the Hessian at the accepted
-    point is formed without recomputing X theta and the sigmoids (the line search accepts the last point
-    it evaluated), and so that the work arrays are allocated once. Returns an ``OptimizeResult`` like
-    :func:`statlib.optim.minimize`'s.
+    :func:`statlib.optim.minimize` with ``method="newton"`` runs the iteration (from theta = 0, solve
+    H p = -g by Cholesky (B.10), backtrack (Armijo) from the full step, stop when ||g|| < ``tol`` or after
+    ``max_iter`` steps); this objective only supplies its terms. Each evaluation leaves behind the weights
+    pi_i (1 - pi_i) / N, and ``minimize`` asks for the Hessian at the point it evaluated last (the Armijo
+    search accepts the last point it tried), so the Hessian is formed from those weights without recomputing
+    X theta and the sigmoids; the work arrays are allocated once.
     """
     n, p = X.shape
     weights = np.empty(n)
     DX = np.empty((n, p))
-    counts = [0]
 
     def fg(t):
-        counts[0] += 1
         return _binary_newton_terms(X, y, t, penalised, lam, weights)
 
-    x = np.zeros(p)
-    f, g = fg(x)
-    path, fun_path, gnorm_path, step_path = [x.copy()], [f], [float(np.linalg.norm(g))], []
-    nit = 0
-    nhev = 0
-    while True:
-        if gnorm_path[-1] < tol:
-            status = 0
-            break
-        if nit >= max_iter:
-            status = 1
-            break
-        H = _weighted_gram(X, weights, penalised, lam, DX)  # weights are those of x: the last point evaluated
-        nhev += 1
-        direction, _ = _newton_direction(H, g)
-        found = armijo_line_search(fg, x, direction, f, g)
-        if found is None:
-            status = 2
-            break
-        step, f, g = found
-        x = x + step * direction
-        nit += 1
-        path.append(x.copy())
-        fun_path.append(f)
-        gnorm_path.append(float(np.linalg.norm(g)))
-        step_path.append(float(step))
-        if not np.all(np.isfinite(x)):
-            status = 2
-            break
-    return OptimizeResult(
-        x=x, fun=f, jac=g, nit=nit, nfev=counts[0], njev=counts[0], nhev=nhev, success=status == 0, status=status,
-        message=_MESSAGES[status], method="newton", path=np.array(path), fun_path=np.array(fun_path),
-        grad_norm_path=np.array(gnorm_path), step_path=np.array(step_path),
-    )
+    def hess(t):  # t is the last point fg saw: ``weights`` belong to it
+        return _weighted_gram(X, weights, penalised, lam, DX)
+
+    return minimize(fg, np.zeros(p), method="newton", jac=True, hess=hess, tol=tol, max_iter=max_iter)
 
 
 @njit(cache=True)
@@ -275,8 +241,8 @@ class LogisticRegression(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
     solver : {"newton", "bfgs", "gd"}, default="newton"
         Newton's method (algorithm B.1, with backtracking), BFGS (algorithm B.3 with a Wolfe line
         search) or gradient descent (algorithm A.1, exercise 6.2), all from :func:`statlib.optim.minimize`;
-        for two classes Newton's method runs in a loop of its own that takes exactly minimize's steps
-        but computes the objective, gradient and Hessian weights in one pass over the data.
+        for two classes Newton's method is given kernels that compute the objective, gradient and Hessian
+        weights in one pass over the data.
     tol : float, default=1e-8
         Stop when the gradient of the mean objective has 2-norm below ``tol``.
     max_iter : int, default=1000

@@ -161,7 +161,8 @@ def _generic_newton(X, y, C, penalised, max_iter, tol=1e-8):
 @pytest.mark.parametrize("C, penalty, max_iter", [(1.0, "l2", 1000), (0.01, "l2", 1000), (1.0, "l2", 2),
                                                   (1.0, None, 1000), (1.0, None, 7)])
 def test_binary_newton_is_minimize_newton(cancer, C, penalty, max_iter):
-    # The dedicated Newton loop takes exactly the steps of statlib.optim.minimize(method="newton") (algorithm B.1
+    # The fused objective kernels (loss, gradient and Hessian weights in one pass) take exactly the steps of the
+    # generic objective under statlib.optim.minimize(method="newton") (algorithm B.1
     # with Armijo backtracking): same iterates, step lengths, evaluation counts, stopping status. The
     # unpenalised fit on the separable breast-cancer subset backtracks and may stop without converging.
     X, y = cancer
