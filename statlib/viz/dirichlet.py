@@ -71,7 +71,7 @@ def plot_bernoulli_kl(ax, p, *, num=399):
     d_qp = q * np.log(q / p) + (1 - q) * np.log((1 - q) / (1 - p))
     d_pq = p * np.log(p / q) + (1 - p) * np.log((1 - p) / (1 - q))
     ax.plot(q, d_qp, label=rf"$D(Q\,\|\,P)$, $P$ = Bernoulli({p:g})")
-    ax.plot(q, d_pq, label=rf"$D(P\,\|\,Q)$", ls="--")
+    ax.plot(q, d_pq, label=r"$D(P\,\|\,Q)$", ls="--")
     ax.axvline(p, color="0.7", lw=0.8)
     ax.set(xlabel=r"$q = Q(1)$", ylabel="divergence (nats)", ylim=(0, 2.5))
     ax.legend(fontsize=9)
