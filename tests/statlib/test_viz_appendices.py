@@ -92,3 +92,16 @@ def test_bernoulli_kl_curves_vanish_only_at_p_and_reject_bad_p():
     for bad in (0.0, 1.0, -0.2):
         with pytest.raises(ValueError, match="p must"):
             vdir.plot_bernoulli_kl(ax, bad)
+
+
+def test_dirichlet_explorer_starts_at_alpha_and_rejects_bad_input():
+    import ipywidgets as widgets
+
+    panel = vdir.explorer((0.5, 3.0, 7.0), n_samples=0)
+    sliders = [w for w in panel.children[0].children if isinstance(w, widgets.FloatSlider)]
+    assert [s.value for s in sliders] == [0.5, 3.0, 7.0]
+    assert panel.image.value[:4] == b"\x89PNG"
+    with pytest.raises(ValueError, match="alpha"):
+        vdir.explorer((1.0, -1.0, 2.0))
+    with pytest.raises(ValueError, match="n_samples"):
+        vdir.explorer((1.0, 1.0, 2.0), n_samples=-5)
