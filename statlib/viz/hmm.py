@@ -4,7 +4,7 @@ import numpy as np
 
 
 def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False, value_name="δ",
-                 state_labels=None, obs_labels=None, fmt="{:.4g}", show_path=True):
+                 state_labels=None, obs_labels=None, fmt="{:.4g}", show_path=True, fontsize=8):
     """Draw the trellis of an HMM (Li Hang Figures 10.2 and 10.4): one column per time, one node per state.
 
     Parameters
@@ -21,6 +21,8 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
         every column is shown (and ``show_path`` is true).
     all_edges : bool
         Draw every transition as a thin grey line (the "path structure" of Figure 10.2).
+    fmt, fontsize : str, float
+        How the numbers are written; each node's circle is sized to hold the widest of them.
     """
     T, N = values.shape
     upto = T if upto is None else int(upto)
@@ -33,12 +35,19 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
             for j in range(N):
                 for i in range(N):
                     ax.plot([t - 1, t], [y(j), y(i)], color="0.85", lw=0.8, zorder=1)
+    # Size the circles to the widest number they hold, so that no value overflows its node: a digit of
+    # DejaVu Sans at the given font size is about 0.64 of its size wide, the decimal point about half that.
+    texts = [[fmt.format(v) for v in row] for row in values]
+    width = max(fontsize * (0.64 * sum(ch.isdigit() or ch in "-e+" for ch in x) + 0.32 * x.count(".")) for row in texts
+                for x in row)
+    diameter = max(28.0, width + 9.0)                       # points, with a margin inside the ring
     if psi is not None:
         for t in range(1, upto):
             for i in range(N):
                 j = psi[t, i]
                 ax.annotate("", xy=(t, y(i)), xytext=(t - 1, y(j)),
-                            arrowprops=dict(arrowstyle="->", color="tab:blue", lw=1.2, shrinkA=17, shrinkB=17),
+                            arrowprops=dict(arrowstyle="->", color="tab:blue", lw=1.2, shrinkA=diameter / 2 + 2,
+                                            shrinkB=diameter / 2 + 2),
                             zorder=2)
     if path is not None and upto == T and show_path:
         ax.plot(np.arange(T), [y(i) for i in path], color="tab:red", lw=3, alpha=0.6, zorder=3,
@@ -46,10 +55,10 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
     for t in range(T):
         for i in range(N):
             shown = t < upto
-            ax.scatter(t, y(i), s=900, color="white" if shown else "0.95",
+            ax.scatter(t, y(i), s=diameter ** 2, color="white" if shown else "0.95",
                        edgecolor="k" if shown else "0.8", zorder=4)
             if shown:
-                ax.text(t, y(i), fmt.format(values[t, i]), ha="center", va="center", fontsize=8, zorder=5)
+                ax.text(t, y(i), texts[t][i], ha="center", va="center", fontsize=fontsize, zorder=5)
     ax.set_xticks(range(T))
     labels = [f"t = {t + 1}" + (f"\n{obs_labels[t]}" if obs_labels is not None else "") for t in range(T)]
     ax.set_xticklabels(labels)
@@ -60,6 +69,53 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
     ax.set_xlabel("time t (and observation $o_t$)")
     ax.set_ylabel("state")
     ax.set_title(f"nodes: {value_name}$_t(i)$", fontsize=9)
+    return ax
+
+
+def draw_recursion(ax, kind="forward"):
+    """Draw one step of the forward or the backward recursion (Li Hang Figures 10.1 and 10.3).
+
+    ``kind="forward"``: the N forward probabilities alpha_t(j) at time t flow along the transitions a_ji into
+    state q_i at time t + 1, eq. (10.16). ``kind="backward"``: beta_t(i) collects a_ij b_j(o_{t+1}) beta_{t+1}(j)
+    from every state q_j at time t + 1, eq. (10.20). The N states are drawn as q_1, q_2, ..., q_N.
+    """
+    kind = str(kind)
+    if kind not in ("forward", "backward"):
+        raise ValueError(f"kind must be 'forward' or 'backward', got {kind!r}")
+    column = [(r"$q_1$", "1", 1.6), (r"$q_2$", "2", 0.6), (r"$q_N$", "N", -1.6)]
+    node = dict(boxstyle="circle,pad=0.35", fc="white", ec="k")
+    many_x, one_x = (0.0, 2.4) if kind == "forward" else (2.4, 0.0)
+    for label, k, yk in column:
+        ax.text(many_x, yk, label, ha="center", va="center", fontsize=12, bbox=node, zorder=3)
+        if kind == "forward":
+            start, end, weight = (many_x, yk), (one_x, 0.0), rf"$a_{{{k}i}}$"
+            side = rf"$\alpha_t({k})$"
+        else:
+            start, end, weight = (one_x, 0.0), (many_x, yk), rf"$a_{{i{k}}}$"
+            side = rf"$\beta_{{t+1}}({k})$" + "\n" + rf"$b_{k}(o_{{t+1}})$"
+        ax.annotate("", xy=end, xytext=start, zorder=2,
+                    arrowprops=dict(arrowstyle="-|>", color="0.3", lw=1.3, shrinkA=16, shrinkB=16))
+        ax.text(0.5 * (many_x + one_x), 0.5 * yk + 0.12, weight, ha="center", va="bottom", fontsize=11,
+                bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"), zorder=3)
+        offset = -0.45 if kind == "forward" else 0.45
+        ax.text(many_x + offset, yk, side, ha="right" if kind == "forward" else "left", va="center", fontsize=11)
+    ax.text(many_x, -0.5, r"$\vdots$", ha="center", va="center", fontsize=14)
+    ax.text(one_x, 0.0, r"$q_i$", ha="center", va="center", fontsize=12, bbox=node, zorder=3)
+    if kind == "forward":
+        ax.text(one_x + 0.45, 0.0, r"$\alpha_{t+1}(i)$" + "\n" + r"$\times\, b_i(o_{t+1})$", ha="left", va="center",
+                fontsize=11)
+        formula = r"$\alpha_{t+1}(i) = \left[\sum_{j=1}^N \alpha_t(j)\, a_{ji}\right]\, b_i(o_{t+1})$   (10.16)"
+    else:
+        ax.text(one_x - 0.45, 0.0, r"$\beta_t(i)$", ha="right", va="center", fontsize=11)
+        formula = r"$\beta_t(i) = \sum_{j=1}^N a_{ij}\, b_j(o_{t+1})\, \beta_{t+1}(j)$   (10.20)"
+    ax.set_xlim(-1.6, 4.0)
+    ax.set_ylim(-2.4, 2.3)
+    ax.set_xticks([0.0, 2.4] if kind == "forward" else [0.0, 2.4])
+    ax.set_xticklabels(["time $t$", "time $t+1$"])
+    ax.set_yticks([])
+    for spine in ("left", "right", "top"):
+        ax.spines[spine].set_visible(False)
+    ax.set_xlabel(formula, fontsize=11)
     return ax
 
 
