@@ -1,7 +1,7 @@
 """Li Hang ch. 12 (summary): the source has no exercises; these are ours, on its losses and strategies.
 
-Only exercises whose answer is a value have a checker; the discussion exercises of the chapter (why
-surrogate losses, classification as tagging, convexity) are derivations with worked solutions.
+Only exercises whose answer is a value have a checker; the discussion exercises of the chapter
+(classification as tagging, convexity) are derivations with worked solutions.
 """
 
 import numpy as np
@@ -15,6 +15,15 @@ register(
     numeric([0.5, np.log1p(np.exp(-0.5)), np.exp(-0.5)], atol=1e-4),
     hint="evaluate (12.1)-(12.3) at y f(x) = 0.5: max(0, 1 - m), log(1 + exp(-m)), exp(-m).",
     prompts=["hinge loss at margin 0.5", "logistic loss (natural log) at margin 0.5", "exponential loss at margin 0.5"],
+)
+
+# c log(1 + e^-m) >= 1[m < 0] for all m: for m < 0 the natural-log logistic loss decreases towards log 2 as
+# m -> 0-, so c log 2 >= 1 and the smallest c is 1 / log 2 = log2(e), the base-2 logistic loss.
+register(
+    "companion-12.2",
+    numeric(1 / np.log(2), atol=1e-3),
+    hint="the 0-1 loss is 1 for every m < 0; where on m < 0 is log(1 + exp(-m)) smallest?",
+    prompts=["the smallest c"],
 )
 
 # Counts (3, 1, 0) under a symmetric Dirichlet(2) prior: the log posterior is sum_k (N_k + 1) log p_k, so

@@ -70,7 +70,18 @@ def test_gaussian_prior_is_an_l2_penalty():
     assert not check("companion-12.4", 1 / (2 * sigma2))  # forgetting to divide by N
 
 
+def test_smallest_scale_of_the_logistic_loss_that_bounds_the_0_1_loss():
+    # companion-12.2: search the scale c on a fine grid of margins; the bound is tightest just left of m = 0,
+    # where log(1 + e^-m) -> log 2, so the smallest c is 1 / log 2 = log2(e).
+    m = -np.logspace(-12, 1, 2001)
+    c = np.max(1.0 / np.log1p(np.exp(-m)))
+    np.testing.assert_allclose(c, np.log2(np.e), rtol=1e-9)
+    assert np.all(c * np.log1p(np.exp(-m)) >= 1 - 1e-12)
+    assert check("companion-12.2", c)
+    assert not check("companion-12.2", 1.0)  # the natural-log loss itself does not bound the 0-1 loss
+
+
 def test_discussion_exercises_have_no_checker():
     # Exercises whose answer is an argument, not a value, are derivations with worked solutions only.
     with pytest.raises(ValueError, match="unknown"):
-        check("companion-12.2", False)
+        check("companion-12.5", False)
