@@ -16,15 +16,17 @@ export OPENBLAS_NUM_THREADS ?= 1
 export MKL_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help venv book lint test test-portable test-site test-binder ci unit notebooks lab outputs bench publish clean
+.PHONY: help venv book pdf lint test test-portable test-site test-pdf test-binder ci unit notebooks lab outputs bench publish clean
 
 help:
 	@echo "make book     build the HTML book into _build/html (strict: warnings are errors)"
 	@echo "make test     run the unit tests and strict nbval over every chapter"
 	@echo "make lint     check the code style with ruff (part of make test)"
 	@echo "make test-portable  rerun the notebooks and unit tests under other OpenBLAS kernels and Numba's generic CPU"
-	@echo "make ci       what CI runs: test, book, test-site, test-binder"
+	@echo "make pdf      print the whole book to _build/pdf/book.pdf (headless Chromium)"
+	@echo "make ci       what CI runs: test, book, pdf, test-site, test-pdf, test-binder"
 	@echo "make test-site  open every page of the built book in headless Chromium and check it"
+	@echo "make test-pdf   read the printed book back and check it"
 	@echo "make test-binder  run every chapter in a fresh venv made from requirements.txt alone (what Binder gets)"
 	@echo "make lab      open the chapters in JupyterLab"
 	@echo "make outputs  re-execute every chapter in place (after changing statlib); NB=path for one"
@@ -48,7 +50,7 @@ book: $(STAMP)
 	@echo "The book is at $(CURDIR)/_build/html/index.html"
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/book/site \
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests chapters --ignore=tests/book/site --ignore=tests/book/pdf \
 		--nbval --nbval-current-env --nbval-sanitize-with tests/nbval_sanitize.cfg \
 		statlib --doctest-modules
 	$(MAKE) --no-print-directory test-portable
@@ -70,12 +72,24 @@ test-portable: $(STAMP)
 	@echo "Unit tests under OpenBLAS kernel $(firstword $(PORTABLE_KERNELS)), Numba's generic target, bounds checking on:"
 	env $$( [ $(firstword $(PORTABLE_KERNELS)) = native ] || echo OPENBLAS_CORETYPE=$(firstword $(PORTABLE_KERNELS)) ) \
 		NUMBA_CPU_NAME=generic NUMBA_BOUNDSCHECK=1 NUMBA_CACHE_DIR="$$(mktemp -d)" \
-		$(BIN)/python -m pytest -q -n 2 --dist loadfile tests --ignore=tests/book/site --ignore=tests/book/test_install.py
+		$(BIN)/python -m pytest -q -n 2 --dist loadfile tests --ignore=tests/book/site --ignore=tests/book/pdf --ignore=tests/book/test_install.py
 
 test-site: $(STAMP)
 	scripts/install_browser.sh
 	test -f _build/html/index.html || $(MAKE) book
+	test -f _build/pdf/book.pdf || $(MAKE) pdf
 	$(BIN)/python -m pytest -n 2 tests/book/site
+
+# The book as one PDF: the one-page HTML build of the same sources and committed outputs, printed by the Chromium
+# the site test uses (title page, contents, every toc entry in order, solutions open, figure code left out).
+pdf: $(STAMP)
+	scripts/install_browser.sh
+	$(BIN)/jupyter-book build --builder singlehtml -W -n --keep-going .
+	$(BIN)/python scripts/make_pdf.py _build/singlehtml _build/pdf/book.pdf
+
+test-pdf: $(STAMP)
+	test -f _build/pdf/book.pdf || $(MAKE) pdf
+	$(BIN)/python -m pytest -q tests/book/pdf
 
 # What a Binder reader gets: requirements.txt only (plus nbclient, standing in for Binder's Jupyter server),
 # then postBuild's cache warm-up, which runs every chapter and fails if one fails.
@@ -92,10 +106,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check statlib tests benchmarks scripts _ext
 
 # What CI runs (.ci/run and the GitHub workflows alike).
-ci: test book test-site test-binder
+ci: test book pdf test-site test-pdf test-binder
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile tests --ignore=tests/book/site
+	$(BIN)/python -m pytest -n 2 --dist loadfile tests --ignore=tests/book/site --ignore=tests/book/pdf
 
 notebooks: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadfile chapters \
@@ -117,6 +131,8 @@ PUBLISH_REMOTE ?= origin
 publish:
 	test -x $(BIN)/ghp-import || $(MAKE) venv
 	test -f _build/html/index.html || $(MAKE) book
+	test -f _build/pdf/book.pdf || $(MAKE) pdf
+	cp _build/pdf/book.pdf _build/html/book.pdf
 	$(BIN)/ghp-import --no-jekyll --push --force --remote "$(PUBLISH_REMOTE)" \
 		--message "Publish the book" _build/html
 

@@ -1,7 +1,8 @@
 """Derive the published site's address from ``repository.url`` in ``_config.yml``.
 
-A fork sets its repository URL in one place; the sitemap, the link-preview metadata and the 404 page
-need the GitHub Pages address, https://OWNER.github.io/REPO/, which follows from it.
+A fork sets its repository URL in one place; the sitemap, the link-preview metadata, the 404 page and the
+"Download PDF" button in every page's header need the GitHub Pages address, https://OWNER.github.io/REPO/,
+which follows from it. The PDF (``make pdf``) is published beside the site as ``book.pdf``.
 """
 
 import re
@@ -26,6 +27,9 @@ def _derive(app, config):
     if not config.ogp_site_url:
         config.ogp_site_url = base
     config.notfound_urls_prefix = urlparse(base).path
+    pdf = {"name": "Download the book as one PDF", "url": f"{base}book.pdf", "icon": "fa-solid fa-file-pdf",
+           "type": "fontawesome"}
+    config.html_theme_options["icon_links"] = [*config.html_theme_options.get("icon_links", []), pdf]
 
 
 def setup(app):

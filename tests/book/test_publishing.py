@@ -30,7 +30,7 @@ def ci_target():
 
 
 def test_ci_entry_runs_the_readme_commands_and_the_site_and_binder_checks():
-    assert ci_target() == ["test", "book", "test-site", "test-binder"]
+    assert ci_target() == ["test", "book", "pdf", "test-site", "test-pdf", "test-binder"]
     script = (ROOT / ".ci" / "run").read_text()
     assert [line for line in script.splitlines() if line.startswith("make")] == ["make ci"]
 
@@ -41,6 +41,7 @@ def test_push_workflow_tests_builds_and_deploys():
     assert triggers["push"]["branches"] == ["main"]
     runs = [s.get("run", "") for s in steps(wf)]
     assert "make ci" in runs, "book.yml must run the same entry as .ci/run"
+    assert "cp _build/pdf/book.pdf _build/html/book.pdf" in runs, "the PDF is published beside the site"
     uses = [s.get("uses", "") for s in steps(wf)]
     assert any(u.startswith("actions/setup-python") for u in uses)
     assert any(s.get("with", {}).get("python-version") == "3.11" for s in steps(wf))

@@ -1,4 +1,4 @@
-"""`make publish` against a local bare repository produces a gh-pages branch with the whole site."""
+"""`make publish` against a local bare repository produces a gh-pages branch with the whole site and its PDF."""
 
 import os
 import re
@@ -19,6 +19,10 @@ def test_make_publish_to_a_bare_repository(tmp_path):
     clone = tmp_path / "clone"
     git("clone", "-q", "--shared", str(ROOT), str(clone), cwd=tmp_path)
     shutil.copytree(HTML, clone / "_build" / "html")
+    pdf = ROOT / "_build" / "pdf" / "book.pdf"
+    assert pdf.exists(), "print the book first (make pdf)"
+    (clone / "_build" / "pdf").mkdir()
+    shutil.copy(pdf, clone / "_build" / "pdf" / "book.pdf")
     env = dict(os.environ, GIT_AUTHOR_NAME="Publisher", GIT_AUTHOR_EMAIL="publisher@example.org",
                GIT_COMMITTER_NAME="Publisher", GIT_COMMITTER_EMAIL="publisher@example.org")
     venv = ROOT / ".venv"
@@ -26,7 +30,7 @@ def test_make_publish_to_a_bare_repository(tmp_path):
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     files = set(git("ls-tree", "-r", "--name-only", "gh-pages", cwd=bare).split())
-    assert {"index.html", ".nojekyll", "404.html", "sitemap.xml"} <= files
+    assert {"index.html", ".nojekyll", "404.html", "sitemap.xml", "book.pdf"} <= files
     toc = (ROOT / "_toc.yml").read_text()
     for entry in re.findall(r"file:\s*(\S+)", toc):
         assert f"{entry}.html" in files, f"{entry}.html is missing from gh-pages"
