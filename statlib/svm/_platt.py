@@ -42,7 +42,7 @@ def _violates_kkt(a, yi, Ei, C, tol):
     With r = y_i E_i = y_i g(x_i) - 1: alpha_i < C needs y_i g(x_i) >= 1 (r >= -tol), and alpha_i > 0
     needs y_i g(x_i) <= 1 (r <= tol).
     """
-    r = yi * Ei
+    r = yi * Ei  # = y_i g(x_i) - 1 by (7.105); (7.111)-(7.113) within tol:
     return (r < -tol and a < C) or (r > tol and a > 0.0)
 
 
@@ -139,7 +139,7 @@ def _platt_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, n_slots, 
             if steps >= max_iter:
                 break
             a1 = alpha[i1]
-            # outer loop: the margin support vectors first, the whole set when they all satisfy the KKT
+            # outer loop (7.111)-(7.113): the margin support vectors first, the whole set when they all satisfy them
             if not examine_all and not (0.0 < a1 < C):
                 continue
             if not _violates_kkt(a1, y[i1], E[i1], C, tol):
