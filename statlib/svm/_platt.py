@@ -217,19 +217,27 @@ class SMOTrace:
     first, second : ndarray of int, shape (n_steps,)
         The pair optimised at each step: the book's alpha_1 (outer loop) and alpha_2 (inner loop); for
         the libsvm rules, i from I_up and j from I_low.
-    alpha : ndarray, shape (n_steps, n_samples)
+    alpha : ndarray of shape (n_steps, n_samples)
         The multipliers after each step.
-    b : ndarray, shape (n_steps,)
+    b : ndarray of shape (n_steps,)
         The threshold after each step: (7.114)-(7.116) for "platt"; for the libsvm rules, the b that
         libsvm would report if it stopped there (the mean of (7.51) over the free vectors).
-    E : ndarray, shape (n_steps, n_samples)
+    E : ndarray of shape (n_steps, n_samples)
         The errors E_i = g(x_i) - y_i (7.105) after each step.
     sweep : list of str or None
         For "platt": "all" when the step came from a sweep of the whole set, "margin" from a sweep of
-        the margin support vectors 0 < alpha_i < C.
+        the margin support vectors 0 < alpha_i < C; None for the libsvm rules.
     rule : list of str or None
-        For "platt": how alpha_2 was found, "max |E1-E2|", "margin sweep" or "full sweep".
-    alpha_final, b_final : the solution; converged : bool; n_steps : int.
+        For "platt": how alpha_2 was found, "max |E1-E2|", "margin sweep" or "full sweep"; None for the
+        libsvm rules.
+    alpha_final : ndarray of shape (n_samples,)
+        The multipliers at the end of the run.
+    b_final : float
+        The threshold at the end of the run.
+    converged : bool
+        Whether the run met ``tol`` before ``max_steps``.
+    n_steps : int
+        The number of steps taken.
     """
 
     def __init__(self, first, second, alpha, b, E, sweep, rule, alpha_final, b_final, converged):
@@ -273,6 +281,16 @@ def smo_trace(X, y, *, C=1.0, kernel="linear", gamma=1.0, degree=3, coef0=0.0, t
     Returns
     -------
     SMOTrace
+        The pair, alpha, b and E after every step, and the final solution.
+
+    Examples
+    --------
+    Example 7.2 of the book (hard margin) takes one step of Platt's SMO, on the pair (x1, x3):
+
+    >>> import numpy as np
+    >>> trace = smo_trace([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]], [1.0, 1.0, -1.0], C=np.inf)
+    >>> trace.n_steps, (int(trace.first[0]), int(trace.second[0])), trace.alpha[0].tolist(), trace.b_final
+    (1, (0, 2), [0.25, 0.0, 0.25], -2.0)
     """
     from .._validation import check_array, check_choice, check_int, check_real, check_same_length, check_vector
     from ._kernel_functions import _KERNEL_CODE, KERNELS
