@@ -273,8 +273,8 @@ def smo_trace(X, y, *, C=1.0, kernel="linear", gamma=1.0, degree=3, coef0=0.0, t
     tol : float, default=1e-3
         "platt": the epsilon of (7.111)-(7.113); the libsvm rules: the bound on the KKT gap m - M.
     working_set : {"platt", "second-order", "first-order"}, default="platt"
-        Platt's heuristics of section 7.4.2 (:func:`_platt_solve`), or libsvm's second-order rule or
-        the maximal violating pair (:func:`statlib.svm._smo._smo_solve`).
+        Platt's heuristics of section 7.4.2, or libsvm's second-order rule or the maximal violating
+        pair (the solvers of ``SVC(working_set=...)``).
     max_steps : int, default=1000
         Most steps; a run stopped there has ``converged=False``.
 
