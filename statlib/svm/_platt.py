@@ -61,7 +61,8 @@ def _take_step(i1, i2, alpha, y, E, b, C, Ki1, Ki2, diag):
     y2 = y[i2]
     E1 = E[i1]
     E2 = E[i2]
-    # (7.106)-(7.109); the routine works with gradients G_t = y_t E_t (b cancels in E_1 - E_2).
+    # (7.106)-(7.109); the routine takes G_t = y_t (E_t - b) (svm-smo-gradient) and uses only
+    # y_1 G_1 - y_2 G_2 = E_1 - E_2, in which b cancels, so y_t E_t may be passed for G_t.
     a1_new, a2_new = _two_variable_update(a1_old, a2_old, y1, y2, y1 * E1, y2 * E2,
                                           diag[i1], diag[i2], Ki1[i2], C)
     if abs(a2_new - a2_old) < _PROGRESS * (a2_new + a2_old + _PROGRESS):
@@ -144,11 +145,6 @@ def _platt_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, n_slots, 
                 continue
             if not _violates_kkt(a1, y[i1], E[i1], C, tol):
                 continue
-            if slot_of[i1] < 0:
-                rows_computed += 1
-            clock += 1
-            _get_row(i1, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used,
-                     clock)
             moved = False
             choice = CHOICE_MAX_DELTA_E
             # inner loop: the largest |E_1 - E_2| ...
@@ -174,12 +170,18 @@ def _platt_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, n_slots, 
                     j = candidates[c]
                     if j == i1 or (attempt > 0 and j == i2):
                         continue
+                    # Row i1 is touched just before row j is fetched, so that it is the most recently used
+                    # row and j (with at least two slots) never evicts it, however long the sweep.
+                    if slot_of[i1] < 0:
+                        rows_computed += 1
+                    clock += 1
+                    si = _get_row(i1, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
+                                  last_used, clock)
                     if slot_of[j] < 0:
                         rows_computed += 1
                     clock += 1
                     sj = _get_row(j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
                                   last_used, clock)
-                    si = slot_of[i1]  # still cached: it was used more recently than any other row
                     moved, b = _take_step(i1, j, alpha, y, E, b, C, cache[si], cache[sj], diag)
                     if moved:
                         i2 = j
