@@ -6,8 +6,8 @@ __all__ = ["plot_margins", "plot_losses", "plot_smo_box", "svm_grid", "svm_explo
            "figure_7_3", "FIGURE_DATA"]
 
 # A small separable two-class set for Figures 7.1 and 7.3 (positive first, then negative), drawn once and
-# kept as numbers so that the figures never change; the maximum-margin line is w . x + b = 0 with w, b below
-# (from the hard-margin SVM of these points, support vectors at rows 0, 1 and 6).
+# kept as numbers so that the figures never change. The maximum-margin line is x1 + x2 = 4.5, i.e.
+# w = (2/3, 2/3), b = -3: H1 (x1 + x2 = 6) passes through row 0 and H2 (x1 + x2 = 3) through rows 6, 7 and 11.
 FIGURE_DATA = {
     "X": np.array([[3.0, 3.0], [4.2, 2.3], [4.5, 4.0], [5.5, 3.0], [5.0, 5.0], [6.0, 4.5],
                    [2.0, 1.0], [1.0, 2.0], [1.5, 0.5], [0.5, 1.0], [2.5, -0.5], [0.0, 3.0]]),
@@ -189,7 +189,7 @@ def figure_7_1(ax):
         ax.scatter(*p, marker="o", color="tab:green", s=45, zorder=4)
         ax.annotate(name, p, textcoords="offset points", xytext=(6, 4), fontsize=11)
     ax.set(xlim=(-0.5, 7.0), ylim=(-1.0, 6.8), aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="upper left", fontsize=8)
     return ax
 
 
@@ -222,7 +222,10 @@ def figure_7_3(ax):
     """Li Hang Figure 7.3: the support vectors lie on the margin boundaries H1 (w . x + b = 1) and
     H2 (w . x + b = -1); the band between them has width 2 / ||w||."""
     X, y = FIGURE_DATA["X"], FIGURE_DATA["y"]
-    w, b, support = _max_margin_line()
+    w, b, _ = _max_margin_line()
+    # The support vectors of section 7.1.3: the points where y_i (w . x_i + b) = 1 holds, i.e. all points on
+    # H1 and H2 (a dual solver may give one of them alpha_i = 0 when three are collinear on H2).
+    support = np.flatnonzero(np.isclose(y * (X @ w + b), 1.0, atol=1e-8))
     xs = np.linspace(-0.5, 7.0, 200)
     lower = (-1.0 - b - w[0] * xs) / w[1]
     upper = (1.0 - b - w[0] * xs) / w[1]
@@ -236,7 +239,7 @@ def figure_7_3(ax):
     p = X[support[y[support] == -1][0]]
     q = p + 2.0 / (w @ w) * w
     ax.annotate("", xy=q, xytext=p, arrowprops=dict(arrowstyle="<->", color="k", lw=1))
-    ax.annotate(r"$\frac{2}{\|w\|}$", (p + q) / 2, textcoords="offset points", xytext=(8, -16), fontsize=13)
+    ax.annotate(r"$\frac{2}{\|w\|}$", p + 0.75 * (q - p), textcoords="offset points", xytext=(10, -14), fontsize=13)
     ax.set(xlim=(-0.5, 7.0), ylim=(-1.0, 6.8), aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
     ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
     return w, b, support
