@@ -15,7 +15,9 @@ This is SMO as Li Hang (section 7.4.2) and Platt (1998) describe it, kept beside
 * the pair is solved in closed form by Theorem 7.6, (7.106)-(7.109): the same routine as the default
   solver's; then b and all E_i are refreshed, (7.114)-(7.117).
 
-Platt starts his sweeps at a random position; here they start at the first point, so that the run is a
+Where Platt's pseudo-code differs from the book, the book is followed: Platt tries the largest |E_1 - E_2| only
+when more than one alpha is strictly inside (0, C), and starts his two fall-back loops at a random point; here
+the largest |E_1 - E_2| is taken over all E_i and the fall-backs start at the first point, so that the run is a
 deterministic function of the data.
 """
 
