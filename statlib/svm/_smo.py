@@ -175,7 +175,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
                 v = -y[t] * G[t]
                 if v < Gmin:
                     Gmin = v
-                grad_diff = Gmax - v  # = y_t (E_t - E_i) up to sign: the violation of the pair
+                grad_diff = Gmax - v  # = E_t - E_i by y_t G_t = E_t - b: the violation of the pair
                 if grad_diff > 0.0:
                     if wss == WSS_MAX_VIOLATING_PAIR:
                         score = -grad_diff
