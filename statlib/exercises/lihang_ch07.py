@@ -1,19 +1,11 @@
-"""Li Hang ch. 7 (support vector machines): checkers for Exercises 7.1-7.4."""
+"""Li Hang ch. 7 (support vector machines): checkers for Exercises 7.2-7.4 (7.1 is a discussion)."""
 
 import numpy as np
 
 from ._checkers import numeric, predicate
 from ._registry import register
 
-# 7.1: the perceptron's dual (Example 2.2, eta = 1) ends with alpha = (2, 0, 5), so
-# sum_i alpha_i y_i = 2 - 5 = -3, which is its b (2.15); the SVM dual forces this sum to be 0 (7.20).
-register(
-    "lihang-7.1",
-    numeric(-3.0, atol=1e-9),
-    hint="take the final alpha of Example 2.2 (Table 2.2) and the labels y = (+1, +1, -1) of Example 2.1; "
-         "in the perceptron's dual this sum is the bias b (2.15).",
-    prompts=["sum over i of alpha_i y_i at the end of the perceptron's dual form on Example 2.2"],
-)
+# 7.1 compares the perceptron's dual with the SVM's: a discussion, with no value to check.
 
 # 7.2: the maximum-margin hyperplane -x(1) + 2 x(2) - 2 = 0, support vectors x1, x3, x5.
 register(

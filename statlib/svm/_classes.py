@@ -11,9 +11,11 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, validate_data
 from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from ._platt import _platt_solve
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 
-_WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
+WSS_PLATT = 2  # Platt's heuristics (Li Hang section 7.4.2), solved by _platt.py
+_WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR, "platt": WSS_PLATT}
 
 
 def _ovr_decision(dec, n_classes):
@@ -71,9 +73,13 @@ class SVC(ClassifierMixin, BaseEstimator):
         issues a ``ConvergenceWarning``.
     cache_size : float, default=200
         Megabytes for the kernel row cache (rows of float64).
-    working_set : {"second-order", "first-order"}, default="second-order"
-        How the pair is chosen: the second-order rule of libsvm, or the maximal violating pair (the
-        book's rule for the second variable: the largest |E_1 - E_2|).
+    working_set : {"second-order", "first-order", "platt"}, default="second-order"
+        How the pair is chosen: the second-order rule of libsvm, the maximal violating pair (the
+        book's rule for the second variable: the largest |E_1 - E_2|), or Platt's heuristics exactly as
+        Li Hang section 7.4.2 states them: the outer loop over the margin support vectors that violate
+        the KKT conditions (7.111)-(7.113), then the whole set; the inner choice of the largest
+        |E_1 - E_2| with its two fall-backs; b and the E_i updated by (7.114)-(7.117). With "platt",
+        ``tol`` is the epsilon within which each point must satisfy (7.111)-(7.113).
     decision_function_shape : {"ovr", "ovo"}, default="ovr"
         For more than two classes, one score per class (votes plus confidences, like scikit-learn)
         or the raw one-vs-one decisions.
@@ -174,9 +180,14 @@ class SVC(ClassifierMixin, BaseEstimator):
                 n = idx.size
                 cap = max(10_000_000, 100 * n) if max_iter == -1 else max_iter
                 n_slots = int(min(n, max(2, cache_size * 2**20 // (8 * n))))
-                alpha, b_, n_it, ok, n_rows = _smo_solve(
-                    np.ascontiguousarray(X[idx]), y_pm, C, code, self.gamma_, float(degree), coef0, tol, cap,
-                    wss, n_slots)
+                if wss == WSS_PLATT:
+                    alpha, b_, n_it, ok, n_rows = _platt_solve(
+                        np.ascontiguousarray(X[idx]), y_pm, C, code, self.gamma_, float(degree), coef0, tol, cap,
+                        n_slots, 0)[:5]
+                else:
+                    alpha, b_, n_it, ok, n_rows = _smo_solve(
+                        np.ascontiguousarray(X[idx]), y_pm, C, code, self.gamma_, float(degree), coef0, tol, cap,
+                        wss, n_slots)[:5]
                 alphas[a, b] = (idx, y_pm * alpha)
                 intercepts.append(b_)
                 iters.append(n_it)

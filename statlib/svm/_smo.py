@@ -91,7 +91,7 @@ def _two_variable_update(a_i, a_j, y_i, y_j, G_i, G_j, Kii, Kjj, Kij, C):
 
 
 @njit(cache=True)
-def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots):
+def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap=0):
     """Solve the dual (7.98)-(7.100) by SMO (algorithm 7.5) with a maintained gradient and a row cache.
 
     Each iteration
@@ -104,9 +104,9 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
       3. solves the pair analytically (Theorem 7.6) and updates G_t += Q_ti d_i + Q_tj d_j.
 
     I_up = {t : y_t = +1, a_t < C or y_t = -1, a_t > 0}, I_low = {t : y_t = +1, a_t > 0 or
-    y_t = -1, a_t < C}. Returns (alpha, b, iterations, converged, kernel rows computed);
-    b = -rho is the mean of -y_t G_t over free vectors, eq. (7.51) averaged, or the midpoint of the
-    feasible interval when no alpha is free.
+    y_t = -1, a_t < C}. Returns (alpha, b, iterations, converged, kernel rows computed, trace_pairs,
+    trace_alpha, trace_G); b is given by :func:`_threshold`. The trace keeps the pair (i, j), alpha and
+    the gradient G after each of the first ``trace_cap`` steps.
     """
     n = X.shape[0]
     XT = np.ascontiguousarray(X.T)  # features x samples: kernel rows then stream through memory
@@ -129,6 +129,10 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
     slot_of = np.full(n, -1, dtype=np.int64)
     row_in_slot = np.full(n_slots, -1, dtype=np.int64)
     last_used = np.full(n_slots, -1, dtype=np.int64)
+
+    trace_pairs = np.zeros((trace_cap, 2), dtype=np.int64)
+    trace_alpha = np.zeros((trace_cap, n))
+    trace_G = np.zeros((trace_cap, n))
 
     alpha = np.zeros(n)
     G = np.full(n, -1.0)  # gradient of f at alpha = 0
@@ -171,7 +175,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
                 v = -y[t] * G[t]
                 if v < Gmin:
                     Gmin = v
-                grad_diff = Gmax - v  # = y_t (E_t - E_i) up to sign: the violation of the pair
+                grad_diff = Gmax - v  # = E_t - E_i by y_t G_t = E_t - b: the violation of the pair
                 if grad_diff > 0.0:
                     if wss == WSS_MAX_VIOLATING_PAIR:
                         score = -grad_diff
@@ -206,8 +210,24 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         dj = (a_j_new - a_j_old) * y[j]
         for t in range(n):
             G[t] += y[t] * (Ki[t] * di + Kj[t] * dj)
+        if it <= trace_cap:
+            trace_pairs[it - 1, 0] = i
+            trace_pairs[it - 1, 1] = j
+            trace_alpha[it - 1] = alpha
+            trace_G[it - 1] = G
+    n_traced = min(it, trace_cap)
+    return (alpha, _threshold(alpha, y, G, C), it, converged, rows_computed, trace_pairs[:n_traced],
+            trace_alpha[:n_traced], trace_G[:n_traced])
 
-    # --- the threshold b from the KKT conditions (Theorem 7.3 / libsvm's calculate_rho)
+
+@njit(cache=True)
+def _threshold(alpha, y, G, C):
+    """The threshold b from the KKT conditions (Theorem 7.3 / libsvm's calculate_rho).
+
+    b = -rho is the mean of -y_t G_t over the free vectors, eq. (7.51) averaged, or the midpoint of the
+    feasible interval when no alpha is free.
+    """
+    n = alpha.shape[0]
     ub = np.inf
     lb = -np.inf
     n_free = 0
@@ -231,7 +251,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         rho = sum_free / n_free
     else:
         rho = 0.5 * (ub + lb)
-    return alpha, -rho, it, converged, rows_computed
+    return -rho
 
 
 def two_variable_update(alpha1, alpha2, y1, y2, E1, E2, K11, K22, K12, C):

@@ -2,7 +2,17 @@
 
 import numpy as np
 
-__all__ = ["plot_margins", "plot_losses", "plot_smo_box", "svm_grid", "svm_explorer"]
+__all__ = ["plot_margins", "plot_losses", "plot_smo_box", "svm_grid", "svm_explorer", "figure_7_1", "figure_7_2",
+           "figure_7_3", "FIGURE_DATA"]
+
+# A small separable two-class set for Figures 7.1 and 7.3 (positive first, then negative), drawn once and
+# kept as numbers so that the figures never change. The maximum-margin line is x1 + x2 = 4.5, i.e.
+# w = (2/3, 2/3), b = -3: H1 (x1 + x2 = 6) passes through row 0 and H2 (x1 + x2 = 3) through rows 6, 7 and 11.
+FIGURE_DATA = {
+    "X": np.array([[3.0, 3.0], [4.2, 2.3], [4.5, 4.0], [5.5, 3.0], [5.0, 5.0], [6.0, 4.5],
+                   [2.0, 1.0], [1.0, 2.0], [1.5, 0.5], [0.5, 1.0], [2.5, -0.5], [0.0, 3.0]]),
+    "y": np.array([1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1]),
+}
 
 
 def _grid(X, padding, resolution):
@@ -143,3 +153,93 @@ def demo_explorer():
 
     X, y = make_moons(100, noise=0.2, random_state=0)
     return svm_explorer(lambda C, gamma: SVC(C=C, gamma=gamma), X, y)
+
+
+def _max_margin_line():
+    """(w, b) of the hard-margin SVM on FIGURE_DATA, support vectors at functional margin 1."""
+    from ..svm import SVC
+
+    clf = SVC(kernel="linear", C=np.inf, tol=1e-12).fit(FIGURE_DATA["X"], FIGURE_DATA["y"])
+    return clf.coef_[0], float(clf.intercept_[0]), clf.support_
+
+
+def _line(ax, w, b, level, xs, **style):
+    """Draw w . x + b = level over the x-range ``xs`` (w[1] != 0)."""
+    ax.plot(xs, (level - b - w[0] * xs) / w[1], **style)
+
+
+def _scatter_classes(ax, X, y):
+    ax.scatter(*X[y == 1].T, marker="o", facecolor="none", edgecolor="tab:blue", s=45, label="positive (o)", zorder=3)
+    ax.scatter(*X[y == -1].T, marker="x", color="tab:red", s=45, label="negative (x)", zorder=3)
+
+
+def figure_7_1(ax):
+    """Li Hang Figure 7.1: a separable two-class problem, its maximum-margin line, and three positive points
+    A, B, C at decreasing distances from the line (decreasingly sure predictions)."""
+    X, y = FIGURE_DATA["X"], FIGURE_DATA["y"]
+    w, b, _ = _max_margin_line()
+    xs = np.linspace(-0.5, 7.0, 2)
+    _scatter_classes(ax, X, y)
+    _line(ax, w, b, 0.0, xs, color="k", lw=1.6, label=r"$w^\ast \cdot x + b^\ast = 0$")
+    points = {"A": np.array([6.5, 6.0]), "B": np.array([4.5, 5.5]), "C": np.array([3.2, 3.9])}
+    unit = w / np.linalg.norm(w)
+    for name, p in points.items():
+        foot = p - (p @ w + b) / np.linalg.norm(w) * unit
+        ax.plot(*zip(p, foot), ":", color="gray", lw=1)
+        ax.scatter(*p, marker="o", color="tab:green", s=45, zorder=4)
+        ax.annotate(name, p, textcoords="offset points", xytext=(6, 4), fontsize=11)
+    ax.set(xlim=(-0.5, 7.0), ylim=(-1.0, 6.8), aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
+    ax.legend(loc="upper left", fontsize=8)
+    return ax
+
+
+def figure_7_2(ax):
+    """Li Hang Figure 7.2: the geometric margin. The hyperplane (w, b), its normal vector w, a positive point
+    A = x_i and the foot B of the perpendicular; the length of AB is gamma_i (7.5)."""
+    w, b = np.array([1.0, 1.0]), -4.0
+    xs = np.linspace(0.0, 5.0, 2)
+    _line(ax, w, b, 0.0, xs, color="k", lw=1.6, label="$w \\cdot x + b = 0$")
+    A = np.array([3.5, 3.0])
+    gamma = (A @ w + b) / np.linalg.norm(w)
+    B = A - gamma * w / np.linalg.norm(w)
+    unit = w / np.linalg.norm(w)
+    start = B - 1.2 * np.array([unit[1], -unit[0]])  # the normal drawn from another point of the plane
+    ax.annotate("", xy=start + unit, xytext=start, arrowprops=dict(arrowstyle="->", color="tab:purple", lw=1.5))
+    ax.annotate("$w$", start + unit, color="tab:purple", fontsize=12, textcoords="offset points", xytext=(2, 2))
+    ax.plot(*zip(A, B), color="tab:green", lw=2, label=r"$\gamma_i$ = |AB|")
+    ax.scatter(*A, marker="o", facecolor="none", edgecolor="tab:blue", s=60, zorder=3)
+    ax.scatter(*B, color="k", s=15, zorder=3)
+    ax.annotate("A ($x_i$, $y_i = +1$)", A, textcoords="offset points", xytext=(8, 2))
+    ax.annotate("B", B, textcoords="offset points", xytext=(-14, -12))
+    ax.annotate(r"$\gamma_i$", (A + B) / 2, textcoords="offset points", xytext=(6, -12), color="tab:green",
+                fontsize=12)
+    ax.set(xlim=(0.0, 5.0), ylim=(0.0, 5.0), aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
+    ax.legend(loc="lower left", fontsize=8)
+    return gamma
+
+
+def figure_7_3(ax):
+    """Li Hang Figure 7.3: the support vectors lie on the margin boundaries H1 (w . x + b = 1) and
+    H2 (w . x + b = -1); the band between them has width 2 / ||w||."""
+    X, y = FIGURE_DATA["X"], FIGURE_DATA["y"]
+    w, b, _ = _max_margin_line()
+    # The support vectors of section 7.1.3: the points where y_i (w . x_i + b) = 1 holds, i.e. all points on
+    # H1 and H2 (a dual solver may give one of them alpha_i = 0 when three are collinear on H2).
+    support = np.flatnonzero(np.isclose(y * (X @ w + b), 1.0, atol=1e-8))
+    xs = np.linspace(-0.5, 7.0, 200)
+    lower = (-1.0 - b - w[0] * xs) / w[1]
+    upper = (1.0 - b - w[0] * xs) / w[1]
+    ax.fill_between(xs, lower, upper, color="0.9", zorder=0)
+    _scatter_classes(ax, X, y)
+    _line(ax, w, b, 0.0, xs[[0, -1]], color="k", lw=1.6, label="separating hyperplane")
+    _line(ax, w, b, 1.0, xs[[0, -1]], color="tab:blue", ls="--", lw=1, label="$H_1$: $w \\cdot x + b = 1$")
+    _line(ax, w, b, -1.0, xs[[0, -1]], color="tab:red", ls="--", lw=1, label="$H_2$: $w \\cdot x + b = -1$")
+    ax.scatter(*X[support].T, s=180, facecolor="none", edgecolor="k", lw=1.3, label="support vectors", zorder=4)
+    # the margin: from a support vector on H2 straight across to H1
+    p = X[support[y[support] == -1][0]]
+    q = p + 2.0 / (w @ w) * w
+    ax.annotate("", xy=q, xytext=p, arrowprops=dict(arrowstyle="<->", color="k", lw=1))
+    ax.annotate(r"$\frac{2}{\|w\|}$", p + 0.75 * (q - p), textcoords="offset points", xytext=(10, -14), fontsize=13)
+    ax.set(xlim=(-0.5, 7.0), ylim=(-1.0, 6.8), aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+    return w, b, support

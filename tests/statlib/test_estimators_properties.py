@@ -33,6 +33,7 @@ CLASSIFIERS = {
     "KNeighborsClassifier": lambda: KNeighborsClassifier(n_neighbors=3),
     "DecisionTreeClassifier": lambda: DecisionTreeClassifier(max_depth=4),
     "SVC": lambda: SVC(C=1.0, max_iter=2000),
+    "SVC-platt": lambda: SVC(C=1.0, max_iter=2000, working_set="platt"),
     "AdaBoostClassifier": lambda: AdaBoostClassifier(n_estimators=5),
 }
 REGRESSORS = {

@@ -23,6 +23,7 @@ from statlib.svm import (
     kernel_matrix,
     primal_from_dual,
     primal_qp,
+    smo_trace,
     string_features,
     string_kernel,
     two_variable_update,
@@ -75,7 +76,7 @@ def test_example_7_2_objective_written_out(ex71):
         np.testing.assert_allclose(0.5 * b @ Q @ b - b.sum(), 4 * a1**2 + 6.5 * a2**2 + 10 * a1 * a2 - 2 * a1 - 2 * a2)
 
 
-@pytest.mark.parametrize("working_set", ["second-order", "first-order"])
+@pytest.mark.parametrize("working_set", ["second-order", "first-order", "platt"])
 def test_example_7_2_by_smo_hard_margin(ex71, working_set):
     X, y = ex71
     clf = SVC(kernel="linear", C=np.inf, tol=1e-10, working_set=working_set).fit(X, y)
@@ -121,8 +122,9 @@ def test_exercise_7_3_strong_duality():
 
 
 def test_exercises_7_1_and_7_4():
-    assert check("lihang-7.1", -3).correct
-    assert not check("lihang-7.1", 0).correct
+    # 7.1 is a discussion (the perceptron's dual against the SVM's): no checker is registered for it.
+    with pytest.raises(ValueError, match="lihang-7.1"):
+        check("lihang-7.1", -3)
 
     def phi(x, p):
         out = np.ones(1)
@@ -311,11 +313,15 @@ def test_working_set_rules_reach_the_same_solution(cancer):
     assert a.n_iter_[0] < b.n_iter_[0]  # second-order information needs fewer steps
 
 
-def test_small_cache_gives_the_same_solution(cancer):
+@pytest.mark.parametrize("working_set", ["second-order", "platt"])
+def test_small_cache_gives_the_same_solution(cancer, working_set):
+    # With two cache slots every fall-back sweep of Platt's inner loop evicts rows; the row of alpha_1
+    # must survive them (the decision values differed by up to 9.5 when it did not).
     X, y = cancer
-    a = SVC(tol=1e-6).fit(X, y)
-    b = SVC(tol=1e-6, cache_size=0.01).fit(X, y)  # two rows of the cache
+    a = SVC(tol=1e-6, gamma=0.05, working_set=working_set).fit(X, y)
+    b = SVC(tol=1e-6, gamma=0.05, working_set=working_set, cache_size=0.01).fit(X, y)  # two rows of the cache
     np.testing.assert_allclose(a.dual_coef_, b.dual_coef_, atol=1e-12)
+    np.testing.assert_array_equal(a.support_, b.support_)
     assert b.kernel_rows_[0] > a.kernel_rows_[0]
 
 
@@ -351,6 +357,7 @@ def test_deterministic(cancer):
     ({"tol": 0.0}, ValueError, "tol"), ({"max_iter": 0}, ValueError, "max_iter"),
     ({"max_iter": -2}, ValueError, "max_iter"), ({"cache_size": 0}, ValueError, "cache_size"),
     ({"working_set": "random"}, ValueError, "working_set"),
+    ({"working_set": "Platt"}, ValueError, "working_set"),
     ({"decision_function_shape": "ova"}, ValueError, "decision_function_shape"),
 ])
 def test_bad_hyperparameters(params, error, word):
@@ -484,3 +491,166 @@ def test_the_same_point_with_both_labels_terminates_like_libsvm(kernel):
     ours = SVC(kernel=kernel, C=1.0, gamma=0.5, tol=1e-8).fit(X, y)
     ref = sk_svm.SVC(kernel=kernel, C=1.0, gamma=0.5, tol=1e-8).fit(X, y)
     np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-5)
+
+
+# -- Platt's heuristics (Li Hang section 7.4.2, algorithm 7.5), traced step by step --------------------------
+
+
+def test_platt_trace_of_example_7_2_by_hand(ex71):
+    # By hand: alpha = 0, b = 0 give g = 0 and E = -y = (-1, -1, 1) (7.105). The whole-set sweep starts at
+    # x1: y1 E1 = -1 < 0 with alpha1 < C violates (7.111). The largest |E1 - E_i| is |-1 - 1| = 2, at x3.
+    # eta = K11 + K33 - 2 K13 = 18 + 2 - 12 = 8 (7.107); alpha3 = 0 + y3 (E1 - E3) / eta = (-1)(-2)/8 = 1/4
+    # (7.106), unclipped since H = C = inf (7.108); alpha1 = 0 + y1 y3 (0 - 1/4) = 1/4 (7.109).
+    # alpha1 is free, so b = b1 = -E1 - y1 K11 (1/4) - y3 K31 (1/4) + 0 = 1 - 18/4 + 6/4 = -2 (7.115).
+    # g(x) = (x(1) + x(2))/2 - 2, so E = (1 - 1, 1.5 - 1, -1 + 1) = (0, 1/2, 0) (7.117). The rest of that
+    # sweep, the margin sweep and the final whole-set sweep find no violator: one step in all.
+    X, y = ex71
+    trace = smo_trace(X, y, C=np.inf, tol=1e-9)
+    assert trace.converged and trace.n_steps == 1
+    assert (trace.first[0], trace.second[0]) == (0, 2)
+    assert trace.sweep == ["all"] and trace.rule == ["max |E1-E2|"]
+    np.testing.assert_allclose(trace.alpha[0], [0.25, 0.0, 0.25], atol=1e-15)
+    np.testing.assert_allclose(trace.b, [-2.0], atol=1e-15)
+    np.testing.assert_allclose(trace.E[0], [0.0, 0.5, 0.0], atol=1e-14)
+    assert trace.b_final == -2.0
+
+
+def test_platt_trace_three_steps_by_hand():
+    # One feature, x = 0, 1, 2, 3 with y = -1, -1, +1, +1, hard margin; K_ij = x_i x_j.
+    # Step 1 (whole set, i1 = x=0): E = (1, 1, -1, -1); largest |E1 - E_i| = 2 first at x=2; eta = 0 + 4 - 0 = 4;
+    #   alpha(2) = 0 + (+1)(1 + 1)/4 = 1/2, alpha(0) = 1/2; b = -1 - 0 - 0 + 0 = -1 (7.115);
+    #   w = 1, g = x - 1, E = (0, 1, 0, 1).
+    # Step 2 (i1 = x=1, y E = -1): largest |1 - E_i| = 1 first at x=0; y equal, eta = 1 + 0 - 0 = 1;
+    #   alpha(0)^unc = 1/2 + (-1)(1 - 0)/1 = -1/2, clipped to L = 0 (7.108); alpha(1) = 0 + (1/2 - 0) = 1/2;
+    #   b = -1 - (-1)(1)(1/2) - (-1)(0)(-1/2) + (-1) = -3/2; w = 1/2, g = x/2 - 3/2, E = (-1/2, 0, -3/2, -1).
+    # Step 3 (i1 = x=2, y E = -3/2): largest |-3/2 - E_i| = 3/2 at x=1; eta = 4 + 1 - 4 = 1;
+    #   alpha(1) = 1/2 + (-1)(-3/2 - 0)/1 = 2, alpha(2) = 1/2 - (1/2 - 2) = 2;
+    #   b = 3/2 - (1)(4)(3/2) - (-1)(2)(3/2) + (-3/2) = -3; w = 2, g = 2x - 3, E = (-2, 0, 0, 2).
+    # x=3 (alpha = 0, y g = 3 >= 1) is fine; the margin sweep and the whole set then find no violator.
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    y = np.array([-1.0, -1.0, 1.0, 1.0])
+    trace = smo_trace(X, y, C=np.inf, tol=1e-9)
+    assert trace.converged and trace.n_steps == 3
+    np.testing.assert_array_equal(trace.first, [0, 1, 2])
+    np.testing.assert_array_equal(trace.second, [2, 0, 1])
+    np.testing.assert_allclose(trace.alpha, [[0.5, 0, 0.5, 0], [0, 0.5, 0.5, 0], [0, 2, 2, 0]], atol=1e-15)
+    np.testing.assert_allclose(trace.b, [-1.0, -1.5, -3.0], atol=1e-15)
+    np.testing.assert_allclose(trace.E, [[0, 1, 0, 1], [-0.5, 0, -1.5, -1], [-2, 0, 0, 2]], atol=1e-14)
+    # the hard margin in one dimension by hand: boundaries at x = 1 and x = 2, so w = 2 / (2 - 1), b = -3
+    clf = SVC(kernel="linear", C=np.inf, tol=1e-9, working_set="platt").fit(X, y)
+    np.testing.assert_allclose(clf.coef_, [[2.0]], atol=1e-12)
+    np.testing.assert_allclose(clf.intercept_, [-3.0], atol=1e-12)
+
+
+def test_platt_fallback_to_the_margin_sweep_by_hand():
+    # The same points in the order x = 0, 2, 1, 3. Steps 1-4 use the largest |E1 - E2|; after step 4
+    # (alpha = (0, 3/2, 7/4, 1/4), b = -3, E = (-2, 0, 0, 2)) the margin sweep examines x=3 (alpha = 1/4,
+    # y E = 2 > 0 violates (7.112)): the largest |2 - E_i| = 4 is at x=0, but there y differs, eta = 9 and
+    # alpha(0)^unc = 0 + (-1)(2 + 2)/9 < 0 is clipped to L = 0 (7.108): no progress. The inner loop falls back
+    # to the margin vectors in order, x=2 first: y equal, eta = 9 + 4 - 12 = 1,
+    # alpha(2)^unc = 3/2 + (+1)(2 - 0)/1 = 7/2, clipped to H = alpha(3) + alpha(2) = 7/4, and alpha(3) = 0.
+    X = np.array([[0.0], [2.0], [1.0], [3.0]])
+    y = np.array([-1.0, 1.0, -1.0, 1.0])
+    trace = smo_trace(X, y, C=np.inf, tol=1e-9)
+    assert trace.converged
+    assert trace.rule[:4] == ["max |E1-E2|"] * 4 and trace.rule[4] == "margin sweep"
+    assert trace.sweep[:3] == ["all"] * 3 and trace.sweep[3:] == ["margin"] * (trace.n_steps - 3)
+    np.testing.assert_allclose(trace.alpha[3], [0, 1.5, 1.75, 0.25], atol=1e-15)
+    np.testing.assert_allclose(trace.E[3], [-2, 0, 0, 2], atol=1e-14)
+    assert (trace.first[4], trace.second[4]) == (3, 1)
+    np.testing.assert_allclose(trace.alpha[4], [0, 1.75, 1.75, 0], atol=1e-15)
+    np.testing.assert_allclose(trace.alpha_final, [0, 2, 2, 0], atol=1e-12)
+    np.testing.assert_allclose(trace.b_final, -3.0, atol=1e-12)
+
+
+@pytest.mark.parametrize("working_set", ["platt", "second-order", "first-order"])
+def test_trace_errors_are_the_definition(working_set):
+    # E_i = sum_j alpha_j y_j K_ij + b - y_i (7.105), recomputed from the traced alpha and b.
+    X, y = make_moons(12, noise=0.3, random_state=0)
+    y = np.where(y == 1, 1.0, -1.0)
+    trace = smo_trace(X, y, C=1.0, kernel="rbf", gamma=0.7, tol=1e-6, working_set=working_set)
+    assert trace.converged and trace.n_steps > 1
+    K = rbf_kernel(X, gamma=0.7)
+    for a, b, E in zip(trace.alpha, trace.b, trace.E):
+        np.testing.assert_allclose(E, K @ (a * y) + b - y, atol=1e-10)
+        np.testing.assert_allclose(a @ y, 0.0, atol=1e-12)          # (7.99)
+        assert np.all(a >= 0) and np.all(a <= 1.0)                   # (7.100)
+    Q = np.outer(y, y) * K
+    objective = [0.5 * a @ Q @ a - a.sum() for a in trace.alpha]
+    assert np.all(np.diff(objective) < 0)  # every step lowers the dual objective (7.98)
+
+
+@pytest.mark.parametrize("kernel,params", [("linear", {"C": 0.5}), ("rbf", {"C": 2.0, "gamma": 0.1})])
+def test_platt_reaches_the_default_optimum(cancer, kernel, params):
+    # Same dual optimum (7.98)-(7.100), same w and b as libsvm's second-order working sets.
+    X, y = cancer
+    X, y = X[:200], y[:200]
+    platt = SVC(kernel=kernel, tol=1e-7, working_set="platt", **params).fit(X, y)
+    default = SVC(kernel=kernel, tol=1e-7, **params).fit(X, y)
+    ref = sk_svm.SVC(kernel=kernel, tol=1e-7, **params).fit(X, y)
+    assert platt.converged_
+
+    def dual_objective(model):
+        alpha_y = np.zeros(len(y))
+        alpha_y[model.support_] = model.dual_coef_[0]
+        K = kernel_matrix(X, kernel=kernel, gamma=params.get("gamma", 1.0))
+        return 0.5 * alpha_y @ K @ alpha_y - np.abs(alpha_y).sum()
+
+    np.testing.assert_allclose(dual_objective(platt), dual_objective(default), rtol=1e-6)
+    np.testing.assert_allclose(dual_objective(platt), dual_objective(ref), rtol=1e-6)
+    np.testing.assert_allclose(platt.intercept_, default.intercept_, atol=1e-4)
+    np.testing.assert_allclose(platt.decision_function(X), ref.decision_function(X), atol=1e-4)
+    if kernel == "linear":
+        np.testing.assert_allclose(platt.coef_, default.coef_, atol=1e-5)
+        np.testing.assert_allclose(platt.coef_, ref.coef_, atol=1e-5)
+
+
+def test_platt_kkt_within_epsilon(cancer):
+    # Algorithm 7.5, step (3): on return every point satisfies (7.111)-(7.113) within epsilon.
+    X, y = cancer
+    C, eps = 1.0, 1e-4
+    clf = SVC(C=C, tol=eps, gamma=0.05, working_set="platt").fit(X, y)
+    ypm = np.where(y == clf.classes_[1], 1.0, -1.0)
+    alpha = np.zeros(len(y))
+    alpha[clf.support_] = np.abs(clf.dual_coef_[0])
+    yg = ypm * clf.decision_function(X)
+    assert np.all(yg[alpha == 0] >= 1 - eps - 1e-9)
+    free = (alpha > 0) & (alpha < C)
+    assert np.all(np.abs(yg[free] - 1) <= eps + 1e-9)
+    assert np.all(yg[alpha == C] <= 1 + eps + 1e-9)
+
+
+def test_platt_max_iter_warns(cancer):
+    X, y = cancer
+    with pytest.warns(ConvergenceWarning, match="max_iter=3"):
+        clf = SVC(max_iter=3, working_set="platt").fit(X, y)
+    assert clf.n_iter_[0] == 3 and not clf.converged_
+
+
+def test_smo_trace_max_steps():
+    X = np.array([[0.0], [2.0], [1.0], [3.0]])
+    y = np.array([-1.0, 1.0, -1.0, 1.0])
+    trace = smo_trace(X, y, C=np.inf, max_steps=2)
+    assert trace.n_steps == 2 and not trace.converged
+
+
+@pytest.mark.parametrize("kwargs,error,word", [
+    ({"X": [[0.0], [1.0]], "y": [0, 1]}, ValueError, "y"),
+    ({"X": [[0.0], [1.0]], "y": [1, 1]}, ValueError, "y"),
+    ({"X": [[0.0], [1.0], [2.0]], "y": [1, -1]}, ValueError, "y"),
+    ({"X": [[np.nan], [1.0]], "y": [1, -1]}, ValueError, "X"),
+    ({"C": -1.0}, ValueError, "C"),
+    ({"C": "big"}, TypeError, "C"),
+    ({"kernel": "sigmoid"}, ValueError, "kernel"),
+    ({"gamma": 0.0}, ValueError, "gamma"),
+    ({"tol": 0.0}, ValueError, "tol"),
+    ({"working_set": "random"}, ValueError, "working_set"),
+    ({"max_steps": 0}, ValueError, "max_steps"),
+    ({"max_steps": 1.5}, TypeError, "max_steps"),
+])
+def test_smo_trace_rejects_bad_input(kwargs, error, word):
+    args = {"X": [[0.0], [1.0]], "y": [-1.0, 1.0]}
+    args.update(kwargs)
+    X, y = args.pop("X"), args.pop("y")
+    with pytest.raises(error, match=word):
+        smo_trace(X, y, **args)

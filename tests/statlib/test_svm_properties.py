@@ -275,6 +275,48 @@ def _(rng):
     ]
 
 
+@valid("smo_trace")
+def _(rng):
+    X, y = _svm_data(rng, separable=rng.integers(2) == 1)
+    if rng.integers(4) == 0:
+        X = np.vstack([X, X[:1]])  # a repeated point: eta = 0 for that pair
+        y = np.append(y, y[0])
+    kernel = ["linear", "rbf", "poly"][rng.integers(3)]
+    C = float(rng.uniform(0.1, 10.0))
+    working_set = ["platt", "second-order", "first-order"][rng.integers(3)]
+    trace = svm.smo_trace(X, y, C=C, kernel=kernel, gamma=float(rng.uniform(0.1, 2.0)), degree=2, coef0=1.0,
+                          tol=1e-6, working_set=working_set, max_steps=500)
+    n = len(y)
+    assert trace.alpha.shape == (trace.n_steps, n) and trace.E.shape == (trace.n_steps, n)
+    assert finite(trace.alpha) and finite(trace.b) and finite(trace.E) and finite_float(trace.b_final)
+    assert np.all(trace.alpha >= 0) and np.all(trace.alpha <= C)
+    assert np.allclose(trace.alpha @ y, 0.0, atol=1e-9)  # (7.99) after every step
+
+
+@invalid("smo_trace")
+def _(rng):
+    X, y = _svm_data(rng)
+
+    def call(**kw):
+        args = {"X": X, "y": y}
+        args.update(kw)
+        X_, y_ = args.pop("X"), args.pop("y")
+        return lambda: svm.smo_trace(X_, y_, **args)
+
+    return [
+        (call(X=random_bad(rng, X.shape)), ["X"]),
+        (call(y=np.where(y > 0, 2.0, 0.0)), ["y"]),
+        (call(y=np.ones(len(y))), ["y"]),
+        (call(y=y[:-1]), ["X", "y"]),
+        (call(C=[0.0, -1.0, np.nan, "C"][rng.integers(4)]), ["C"]),
+        (call(kernel=["sigmoid", 3, None][rng.integers(3)]), ["kernel"]),
+        (call(gamma=[0.0, -1.0, np.inf][rng.integers(3)]), ["gamma"]),
+        (call(tol=[0.0, -1e-3][rng.integers(2)]), ["tol"]),
+        (call(working_set=["libsvm", "Platt", 1][rng.integers(3)]), ["working_set"]),
+        (call(max_steps=[0, -5, 2.5][rng.integers(3)]), ["max_steps"]),
+    ]
+
+
 # -- the two tests -----------------------------------------------------------------------------------------------
 
 
