@@ -135,10 +135,10 @@ def _targets(module, is_package, statement, nodes):
 def load_import_graph(packages=None, *, include_tests=False, exact=False):
     """The import graph of installed Python packages: a link u -> v when module u imports module v.
 
-    Nodes are the modules of the given top-level packages (by default :data:`PINNED_PACKAGES`, the
+    Nodes are the modules of the given top-level packages (by default ``PINNED_PACKAGES``, the
     distributions pinned in the repository's ``requirements.txt``, which a Binder image and a local
     install both have): every ``.py`` file (a package is its ``__init__.py``) and every compiled extension
-    module. The sources are read with :mod:`ast`; nothing is imported or executed. ``import a.b.c`` links
+    module. The sources are read with Python's ``ast`` module; nothing is imported or executed. ``import a.b.c`` links
     to the longest prefix of ``a.b.c`` that is a node, ``from p import x`` to ``p.x`` if that is a module and
     to ``p`` otherwise; relative imports are resolved against the importing module's package. Imports of
     anything outside the node set (the standard library, other packages) and self-imports are dropped.
@@ -150,11 +150,11 @@ def load_import_graph(packages=None, *, include_tests=False, exact=False):
     Parameters
     ----------
     packages : sequence of str, optional
-        Top-level import names (``"sklearn"``, not ``"scikit-learn"``). Default: :data:`PINNED_PACKAGES`.
+        Top-level import names (``"sklearn"``, not ``"scikit-learn"``). Default: ``PINNED_PACKAGES``.
     include_tests : bool, default=False
         Also take the modules under ``tests``/``testing`` folders and ``test_*.py`` files.
     exact : bool, default=False
-        Parse every whole file with :func:`ast.parse` (a few times slower). By default only the import
+        Parse every whole file with ``ast.parse`` (several times slower). By default only the import
         statements are cut out (each line that starts with ``import``/``from ... import`` outside a docstring)
         and parsed.
 
