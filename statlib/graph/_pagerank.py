@@ -347,9 +347,9 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
 
     where M is the column-stochastic transition matrix of the graph (Def. 21.2; see
     :func:`transition_matrix`). To start from M as the book prints it, use :func:`pagerank_from_transition`;
-    given such an M (non-binary entries, columns summing to 1), this function warns. With ``damping=1`` it is the basic PageRank MR = R (Def. 21.3), which
-    exists as the limit (21.5) only on a strongly connected aperiodic graph (Thm 21.1); other graphs
-    are refused then.
+    given such an M (non-binary entries, columns summing to 1), this function warns. With ``damping=1`` it
+    is the basic PageRank MR = R (Def. 21.3), which exists as the limit (21.5) only on a strongly connected
+    aperiodic graph (Thm 21.1); other graphs are refused then.
 
     Parameters
     ----------
