@@ -46,9 +46,10 @@ def draw_digraph(ax, adjacency, nodes, *, values=None, edge_labels=True, title=N
         ax.add_patch(arrow)
         if edge_labels:
             mid = (pos[i] + pos[j]) / 2
+            # arc3 bends the arc i -> j towards (dy, -dx): the label goes on that side, beside its own arc.
             normal = np.array([pos[j][1] - pos[i][1], pos[i][0] - pos[j][0]])
             normal = normal / (np.linalg.norm(normal) or 1.0)
-            spot = mid - normal * (0.1 if rad else 0.0) + np.array([0.0, 0.02])
+            spot = mid + normal * (0.1 if rad else 0.0) + np.array([0.0, 0.02])
             ax.text(*spot, f"1/{int(out[i])}" if out[i] > 1 else "1", ha="center", va="center", fontsize=9,
                     color="C3", bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
     for k, name in enumerate(nodes):
