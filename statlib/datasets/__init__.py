@@ -7,6 +7,9 @@
 
 from ._files import load_prostate
 from ._generators import make_sine
+from ._import_graph import PINNED_PACKAGES, load_import_graph
 from ._registry import example, list_examples, load_example
 
-__all__ = ["example", "list_examples", "load_example", "load_prostate", "make_sine"]
+__all__ = [
+    "PINNED_PACKAGES", "example", "list_examples", "load_example", "load_import_graph", "load_prostate", "make_sine",
+]

@@ -31,7 +31,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .._validation import check_array, check_choice, check_int, check_real, check_vector
 
-__all__ = ["google_matrix", "pagerank", "pagerank_iterates", "transition_matrix"]
+__all__ = ["google_matrix", "pagerank", "pagerank_from_transition", "pagerank_iterates", "transition_matrix"]
 
 _METHODS = ("power", "algebraic", "power_max_norm")
 _DANGLING = ("uniform", "error")
@@ -346,9 +346,10 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
         R = d M R + (1 - d)/n 1                                            (21.10), (21.14)
 
     where M is the column-stochastic transition matrix of the graph (Def. 21.2; see
-    :func:`transition_matrix`). With ``damping=1`` it is the basic PageRank MR = R (Def. 21.3), which
-    exists as the limit (21.5) only on a strongly connected aperiodic graph (Thm 21.1); other graphs
-    are refused then.
+    :func:`transition_matrix`). To start from M as the book prints it, use :func:`pagerank_from_transition`;
+    given such an M (non-binary entries, columns summing to 1), this function warns. With ``damping=1`` it
+    is the basic PageRank MR = R (Def. 21.3), which exists as the limit (21.5) only on a strongly connected
+    aperiodic graph (Thm 21.1); other graphs are refused then.
 
     Parameters
     ----------
@@ -417,6 +418,59 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
     >>> np.round(pagerank(adjacency, damping=1.0) * 9, 6)
     array([3., 2., 2., 2.])
     """
+    params = _check_pagerank_params(damping, method, tol, max_iter, dangling, return_n_iter)
+    A, was_sparse = _check_adjacency(adjacency)
+    _warn_if_transition_matrix(A)
+    return _pagerank(A, was_sparse, *params, start=start, stacklevel=3)
+
+
+def pagerank_from_transition(M, damping=0.85, method="power", tol=1e-10, max_iter=1000, *, dangling="uniform",
+                             start=None, return_n_iter=False):
+    """PageRank from the book's column-stochastic transition matrix M (Li Hang Def. 21.2), as printed.
+
+    The same answer as :func:`pagerank` on the graph whose transition matrix is M: ``M[i, j]`` is the
+    probability that the walker at node j moves next to node i (eq. (21.1)), so every column of M sums to
+    1 (21.3). A column of zeros is a dangling node, as in the book's Example 21.2, and is treated as
+    ``dangling`` says. M is the transpose of the row-normalised adjacency matrix, so this front door
+    passes ``M.T`` on to :func:`pagerank`'s computation: (21.10) R = d M R + (1 - d)/n 1.
+
+    Parameters
+    ----------
+    M : array-like or scipy.sparse matrix, shape (n, n)
+        Column-stochastic: non-negative, finite, each column summing to 1 (or to 0 for a dangling node),
+        within 1e-8.
+    damping, method, tol, max_iter, dangling, start, return_n_iter
+        As in :func:`pagerank`.
+
+    Returns
+    -------
+    R : ndarray of shape (n,)
+        The PageRank values, summing to 1.
+    n_iter : int
+        Only if ``return_n_iter``.
+
+    Raises
+    ------
+    ValueError
+        If M is not square, has a negative, NaN or infinite entry, or a column whose sum is neither 1 nor 0;
+        and as :func:`pagerank` for the hyperparameters.
+    TypeError
+        For non-numeric input.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.graph import pagerank_from_transition
+    >>> M = np.array([[0, 1/2, 1, 0], [1/3, 0, 0, 1/2], [1/3, 0, 0, 1/2], [1/3, 1/2, 0, 0]])  # Example 21.1
+    >>> np.round(pagerank_from_transition(M, damping=1.0) * 9, 6)
+    array([3., 2., 2., 2.])
+    """
+    params = _check_pagerank_params(damping, method, tol, max_iter, dangling, return_n_iter)
+    MT, was_sparse = _check_transition(M)
+    return _pagerank(MT, was_sparse, *params, start=start, stacklevel=3)
+
+
+def _check_pagerank_params(damping, method, tol, max_iter, dangling, return_n_iter):
     damping = _check_damping(damping)
     method = check_choice(method, "method", _METHODS)
     tol = check_real(tol, "tol", low=0.0)
@@ -424,7 +478,60 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
     dangling = check_choice(dangling, "dangling", _DANGLING)
     if not isinstance(return_n_iter, (bool, np.bool_)):
         raise TypeError(f"return_n_iter must be True or False, got {type(return_n_iter).__name__}")
-    A, was_sparse = _check_adjacency(adjacency)
+    return damping, method, tol, max_iter, dangling, bool(return_n_iter)
+
+
+def _check_transition(M, atol=1e-8):
+    """Validate a column-stochastic M (zero columns allowed: dangling nodes); return (M.T as CSR, was_sparse).
+
+    The entry checks are those of an adjacency matrix (square, finite, non-negative), with errors naming ``M``;
+    the column sums are checked as :func:`statlib._validation.check_stochastic_matrix` checks row sums.
+    """
+    if sp.issparse(M):
+        MT = M.T
+    else:
+        if np.iscomplexobj(M):
+            raise TypeError("M must hold real numbers, got complex values")
+        MT = check_array(M, "M", min_rows=1, min_cols=1).T
+    try:
+        A, was_sparse = _check_adjacency(MT)
+    except (TypeError, ValueError) as err:
+        message = str(err).replace("adjacency", "M")
+        message = message.replace("with rows as sources", "(the transition matrix, columns as sources)")
+        raise type(err)(message) from None
+    sums = np.asarray(A.sum(axis=1)).ravel()  # row sums of M.T = column sums of M
+    bad = np.flatnonzero((np.abs(sums - 1.0) > atol) & (sums != 0.0))
+    if bad.size:
+        j = int(bad[0])
+        raise ValueError(
+            f"M must be column-stochastic (each column sums to 1, or 0 for a dangling node, Li Hang (21.3)); "
+            f"column {j} sums to {sums[j]:.6g}. For an adjacency matrix (rows are sources) use "
+            "statlib.graph.pagerank"
+        )
+    return A, was_sparse
+
+
+def _warn_if_transition_matrix(A):
+    """Warn when an adjacency matrix looks like the book's column-stochastic M (non-binary weights whose
+    columns sum to 1, rows not all summing to 1): pagerank would then rank the reversed walk."""
+    n = A.shape[0]
+    data = A.data
+    if n < 2 or data.size == 0 or np.all(data == 1.0):
+        return
+    col = np.asarray(A.sum(axis=0)).ravel()
+    row = np.asarray(A.sum(axis=1)).ravel()
+    if np.all(np.abs(col - 1.0) <= 1e-8) and not np.all(np.abs(row - 1.0) <= 1e-8):
+        warnings.warn(
+            "adjacency looks like a column-stochastic transition matrix M (its columns sum to 1): pagerank "
+            "reads adjacency[i, j] as a link i -> j (rows are sources), which is M transposed. For the book's "
+            "M use statlib.graph.pagerank_from_transition(M, ...)",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
+def _pagerank(A, was_sparse, damping, method, tol, max_iter, dangling, return_n_iter, *, start, stacklevel):
+    """PageRank of a validated CSR adjacency (rows are sources); the hyperparameters are already checked."""
     n = A.shape[0]
     max_norm = method == "power_max_norm"
     x0 = _check_start(start, n, max_norm) if method != "algebraic" else None
@@ -445,7 +552,7 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
                 f"pagerank ({method}) did not converge in max_iter={max_iter} steps "
                 f"(tol={tol:g} on the L1 change); increase max_iter or tol",
                 ConvergenceWarning,
-                stacklevel=2,
+                stacklevel=stacklevel,
             )
         R = x / x.sum()  # Algorithm 21.2 step (6); for "power" it only removes rounding drift
     return (R, n_iter) if return_n_iter else R

@@ -10,7 +10,7 @@ import scipy.sparse as sp
 from sklearn.exceptions import ConvergenceWarning
 
 from statlib.datasets import load_example
-from statlib.graph import google_matrix, pagerank, pagerank_iterates, transition_matrix
+from statlib.graph import google_matrix, pagerank, pagerank_from_transition, pagerank_iterates, transition_matrix
 
 ABCD = "ABCD"
 
@@ -245,12 +245,14 @@ def test_example_21_4_early_iterates_to_the_printed_digits():
 def test_example_21_4_answer(method):
     ex = load_example("lihang", "21.4")
     R = pagerank(ex.adjacency, damping=0.85, method=method, start=ex.start if method != "algebraic" else None)
-    # The exact answer rounds to (0.3878, 0.2148, 0.3974); the book prints (0.3877, 0.2149, 0.3974),
-    # normalising its rounded (0.9756, 0.5406, 1).
+    # The exact answer rounds to (0.3878, 0.2148, 0.3974); the book prints (0.3877, 0.2149, 0.3974) for its
+    # x_21 = (0.9756, 0.5406, 1), which normalised is (0.3877, 0.2148, 0.3974): the 0.2149 is a further slip.
     np.testing.assert_allclose(R, [0.3878, 0.2148, 0.3974], atol=5e-5)
     exact = exact_general_pagerank([(0, 1), (0, 2), (1, 2), (2, 0)], 3, F(17, 20))
     np.testing.assert_allclose(R, [float(v) for v in exact], rtol=1e-9)
     np.testing.assert_allclose(R / R.max(), [0.9758, 0.5405, 1.0], atol=5e-5)
+    book_x21 = np.array([0.9756, 0.5406, 1.0])
+    np.testing.assert_array_equal(np.round(book_x21 / book_x21.sum(), 4), [0.3877, 0.2148, 0.3974])
 
 
 # --------------------------------------------------------------------------------------------------
@@ -475,3 +477,79 @@ def test_iterates_validation():
     with pytest.raises(ValueError, match="dangling"):
         transition_matrix(adjacency, dangling="drop")
     assert pagerank_iterates(adjacency, n_iter=0).shape == (1, 4)
+
+
+# --------------------------------------------------------------------------------------------------
+# The book's M as a front door
+
+
+BOOK_M_21_1 = np.array([[0, 1 / 2, 1, 0], [1 / 3, 0, 0, 1 / 2], [1 / 3, 0, 0, 1 / 2], [1 / 3, 1 / 2, 0, 0]])
+
+
+@pytest.mark.parametrize("method", ["power", "algebraic"])
+@pytest.mark.parametrize("as_sparse", [False, True])
+def test_example_21_1_through_the_books_M(method, as_sparse):
+    M = sp.csr_array(BOOK_M_21_1) if as_sparse else BOOK_M_21_1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        R = pagerank_from_transition(M, damping=1.0, method=method, tol=1e-14)
+    np.testing.assert_allclose(R, fractions(F(1, 3), F(2, 9), F(2, 9), F(2, 9)), atol=1e-12)
+
+
+def test_example_21_3_through_the_books_M():
+    # Example 21.3 as printed: M of Fig. 21.4 (self-loop at C), d = 0.8; R = (15, 19, 95, 19)/148.
+    M = np.array([[0, 1 / 2, 0, 0], [1 / 3, 0, 0, 1 / 2], [1 / 3, 0, 1, 1 / 2], [1 / 3, 1 / 2, 0, 0]])
+    R = pagerank_from_transition(M, damping=0.8, method="algebraic")
+    np.testing.assert_allclose(R, np.array([15, 19, 95, 19]) / 148, atol=1e-14)
+
+
+def test_transition_door_treats_a_zero_column_as_a_dangling_node():
+    # Example 21.2's M has a zero column (C); the uniform convention gives the exact rationals of Fig. 21.3.
+    M = np.array([[0, 1 / 2, 0, 0], [1 / 3, 0, 0, 1 / 2], [1 / 3, 0, 0, 1 / 2], [1 / 3, 1 / 2, 0, 0]])
+    edges = [(0, 1), (0, 2), (0, 3), (1, 0), (1, 3), (3, 1), (3, 2)]
+    exact = exact_general_pagerank(edges, 4, F(85, 100))
+    np.testing.assert_allclose(pagerank_from_transition(M, method="algebraic"), [float(v) for v in exact], atol=1e-14)
+    with pytest.raises(ValueError, match="dangling"):
+        pagerank_from_transition(M, dangling="error")
+
+
+def test_transition_door_agrees_with_the_adjacency_door_on_weighted_graphs():
+    rng = np.random.default_rng(7)
+    W = (rng.random((30, 30)) < 0.2) * rng.uniform(0.5, 3.0, size=(30, 30))
+    W[rng.integers(0, 30)] = 0.0
+    M = transition_matrix(W)  # independent construction: checked against the book's M above
+    np.testing.assert_allclose(pagerank_from_transition(M, tol=1e-13), pagerank(W, tol=1e-13), atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "M, error, message",
+    [
+        (BOOK_M_21_1.T, ValueError, "M must be column-stochastic.*column 0 sums to 1.5"),
+        (np.ones((2, 3)) / 2, ValueError, "M must be a square"),
+        (-BOOK_M_21_1, ValueError, "M must have non-negative"),
+        (np.array([[np.nan, 1.0], [1.0, 0.0]]), ValueError, "M"),
+        (np.array([["a", "b"], ["c", "d"]]), TypeError, "M"),
+    ],
+)
+def test_transition_door_refuses_what_is_not_column_stochastic(M, error, message):
+    with pytest.raises(error, match=message):
+        pagerank_from_transition(M)
+
+
+def test_adjacency_door_warns_when_given_the_books_M():
+    with pytest.warns(UserWarning, match="pagerank_from_transition"):
+        R = pagerank(BOOK_M_21_1, damping=1.0)
+    # It answers a different question: the walk along the reversed links (the brief's numbers).
+    np.testing.assert_allclose(R, [0.286, 0.256, 0.190, 0.268], atol=5e-4)
+    with pytest.warns(UserWarning, match="pagerank_from_transition"):
+        pagerank(sp.csr_array(BOOK_M_21_1))
+
+
+def test_adjacency_door_does_not_warn_on_adjacency_matrices():
+    row_stochastic = transition_matrix(load_example("lihang", "21.1").adjacency).T  # rows sum to 1: a weighted graph
+    doubly = np.full((3, 3), 1 / 3)  # columns and rows sum to 1: both readings give the same answer
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pagerank(load_example("lihang", "21.1").adjacency)
+        pagerank(row_stochastic)
+        np.testing.assert_allclose(pagerank(doubly), np.full(3, 1 / 3), rtol=1e-12)

@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from property_support import SETTINGS
 
-from statlib.graph import google_matrix, pagerank, pagerank_iterates, transition_matrix
+from statlib.graph import google_matrix, pagerank, pagerank_from_transition, pagerank_iterates, transition_matrix
 
 CASES = Counter()  # (function, kind) -> number of generated cases; reported by conftest.py
 
@@ -212,3 +212,53 @@ def test_invalid_input_is_refused_clearly(which, data):
     kwargs, name = data.draw(invalid_calls(KINDS[which]))
     CASES[(which, "invalid")] += 1
     _clear_error(lambda: FUNCTIONS[which](**kwargs), [name])
+
+
+@SETTINGS
+@given(graph=graphs(), damping=st.floats(0.05, 0.99), method=st.sampled_from(["power", "algebraic", "power_max_norm"]))
+def test_pagerank_from_transition_on_valid_matrices(graph, damping, method):
+    """The book's door: M = transition_matrix(adjacency) (zero columns for dangling nodes) gives pagerank's answer."""
+    CASES[("pagerank_from_transition", "valid")] += 1
+    adjacency, A = graph
+    M = transition_matrix(A)  # dense, columns summing to 1 or 0
+    if sp.issparse(adjacency):
+        M = sp.csr_array(M)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        R = pagerank_from_transition(M, damping=damping, method=method, tol=1e-13)
+        R_adj = pagerank(A, damping=damping, method=method, tol=1e-13)
+    assert R.shape == (A.shape[0],) and np.all(R > 0) and abs(R.sum() - 1) < 1e-12
+    np.testing.assert_allclose(R, R_adj, rtol=1e-9, atol=1e-13)
+
+
+TRANSITION_KINDS = ["colsum", "negative", "nan", "inf", "nonsquare", "text", "1d", "empty", "complex"]
+
+
+@SETTINGS
+@given(n=st.integers(1, 8), seed=st.integers(0, 2**31 - 1), kind=st.sampled_from(TRANSITION_KINDS),
+       sparse=st.booleans())
+def test_pagerank_from_transition_refuses_invalid_matrices(n, seed, kind, sparse):
+    CASES[("pagerank_from_transition", "invalid")] += 1
+    rng = np.random.default_rng(seed)
+    M = rng.random((n, n)) + 0.1
+    M /= M.sum(axis=0)
+    i, j = rng.integers(0, n, size=2)
+    if kind == "colsum":
+        M[i, j] *= rng.choice([0.5, 1.5, 3.0])
+    elif kind == "negative":
+        M[i, j] = -M[i, j]
+    elif kind in ("nan", "inf"):
+        M[i, j] = np.nan if kind == "nan" else np.inf
+    elif kind == "nonsquare":
+        M = np.vstack([M, M[:1]])
+    elif kind == "text":
+        M = np.full((n, n), "a")
+    elif kind == "1d":
+        M = M[0]
+    elif kind == "empty":
+        M = np.empty((0, 0))
+    else:
+        M = M + 1j
+    if sparse and kind in ("colsum", "negative", "nan", "inf", "nonsquare"):
+        M = sp.csr_array(M)
+    _clear_error(lambda: pagerank_from_transition(M), ["M"])
