@@ -122,8 +122,9 @@ def ergodic_mean(samples, burn_in=0):
 def geweke_z(x, first=0.1, last=0.5):
     """Geweke's z-score: (mean of the first part - mean of the last part) / its standard error.
 
-    Each part's variance of the mean is its sample variance over its effective sample size. |z| below about
-    2 means the start of the chain looks like its end, i.e. no sign of an unfinished burn-in.
+    The variance of each part's mean is sigma^2 tau / length, with the variance sigma^2 and the integrated
+    autocorrelation time tau of the last part. |z| below about 2 means the start of the chain looks like its
+    end, i.e. no sign of an unfinished burn-in.
     """
     x = _check_chain(x, min_length=20)
     first = check_real(first, "first", low=0, high=1, low_inclusive=False, high_inclusive=False)
@@ -132,8 +133,10 @@ def geweke_z(x, first=0.1, last=0.5):
         raise ValueError(f"first + last must be at most 1, got {first} + {last}")
     n = x.shape[0]
     a, b = x[: max(int(first * n), 2)], x[n - max(int(last * n), 2):]
-    va = a.var(ddof=1) / effective_sample_size(a) if a.var() > 0 else 0.0
-    vb = b.var(ddof=1) / effective_sample_size(b) if b.var() > 0 else 0.0
+    # Both means' variances come from the last part, the part taken to be stationary: sigma^2 tau / length.
+    # (The first part's own autocorrelation would be inflated by the very drift the test looks for.)
+    s2tau = b.var(ddof=1) * integrated_autocorrelation_time(b) if b.var() > 0 else 0.0
+    va, vb = s2tau / a.shape[0], s2tau / b.shape[0]
     if va + vb == 0:
         return 0.0 if a.mean() == b.mean() else float(np.sign(a.mean() - b.mean()) * np.inf)
     return float((a.mean() - b.mean()) / np.sqrt(va + vb))

@@ -149,6 +149,7 @@ def metropolis_hastings(log_prob, x0, n_iter, *, burn_in=0, proposal="random_wal
         step = z * scale
         accepted = 0
         for t in range(n_iter):
+            # (a) candidate x' = x + scale * z from the symmetric random-walk proposal
             x_new = x + step[t]
             lp_new = _log_prob_at(log_prob, x_new)
             if log_u[t] < lp_new - lp:  # u <= alpha(x, x') = min(1, p(x') / p(x))  (19.43)
@@ -199,7 +200,7 @@ def gibbs_sampler(conditionals, x0, n_iter, *, burn_in=0, random_state=None):
     """Gibbs sampling, Li Hang Algorithm 19.3, from full conditionals given by their inverse CDFs.
 
     In iteration i, coordinate j is drawn from p(x_j | x_1^(i), ..., x_{j-1}^(i), x_{j+1}^(i-1), ..., x_k^(i-1))
-    (19.49)-(19.51) as ``conditionals[j](x, u)``, where x holds the current values of all coordinates
+    (the full-conditional proposal (19.49), always accepted, (19.50)-(19.51)) as ``conditionals[j](x, u)``, where x holds the current values of all coordinates
     and u ~ U(0, 1) is drawn in NumPy (so the chain is reproducible from ``random_state``).
 
     Parameters
@@ -247,9 +248,9 @@ def _gibbs_bivariate_normal_kernel(mean, sd, rho, x0, z):
     c = np.sqrt(1.0 - rho * rho)
     x1, x2 = x0[0], x0[1]
     for i in range(n):
-        # (19.50): x1^(i) ~ p(x1 | x2^(i-1))
+        # Algorithm 19.3, step (2)(1): x1^(i) ~ p(x1 | x2^(i-1))
         x1 = mean[0] + rho * sd[0] / sd[1] * (x2 - mean[1]) + sd[0] * c * z[i, 0]
-        # (19.51): x2^(i) ~ p(x2 | x1^(i))
+        # Algorithm 19.3, step (2)(k): x2^(i) ~ p(x2 | x1^(i))
         x2 = mean[1] + rho * sd[1] / sd[0] * (x1 - mean[0]) + sd[1] * c * z[i, 1]
         out[i, 0] = x1
         out[i, 1] = x2

@@ -28,7 +28,10 @@ def mixture_density(x):
 
 def mixture_log_density(x):
     """log of :func:`mixture_density` at a 1-D point ``x`` (array of length 1), for the samplers."""
-    return float(np.log(mixture_density(x[0])))
+    z = (x[0] - MEANS) / SDS
+    terms = np.log(WEIGHTS / (SDS * np.sqrt(2 * np.pi))) - 0.5 * z * z
+    top = terms.max()
+    return float(top + np.log(np.sum(np.exp(terms - top))))  # log-sum-exp: finite far in the tails
 
 
 def plot_chain_diagnostics(axes, samples, density=None, *, max_lag=60, title=None):
