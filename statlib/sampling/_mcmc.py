@@ -200,7 +200,8 @@ def gibbs_sampler(conditionals, x0, n_iter, *, burn_in=0, random_state=None):
     """Gibbs sampling, Li Hang Algorithm 19.3, from full conditionals given by their inverse CDFs.
 
     In iteration i, coordinate j is drawn from p(x_j | x_1^(i), ..., x_{j-1}^(i), x_{j+1}^(i-1), ..., x_k^(i-1))
-    (the full-conditional proposal (19.49), always accepted, (19.50)-(19.51)) as ``conditionals[j](x, u)``, where x holds the current values of all coordinates
+    (the full-conditional proposal (19.49), always accepted, (19.50)-(19.51)) as ``conditionals[j](x, u)``,
+    where x holds the current values of all coordinates
     and u ~ U(0, 1) is drawn in NumPy (so the chain is reproducible from ``random_state``).
 
     Parameters
