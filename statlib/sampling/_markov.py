@@ -20,7 +20,7 @@ from .._validation import check_array, check_int, check_probability_vector, chec
 def check_transition_matrix(P, name="P", *, atol=1e-8):
     """Return ``P`` as a square float array whose columns are probability vectors (19.10), or raise.
 
-    The test is :func:`statlib._validation.check_stochastic_matrix` applied to ``P.T``; its message is
+    The test is ``statlib._validation.check_stochastic_matrix`` applied to ``P.T``; its message is
     translated to columns, since the book's matrices are column-stochastic.
     """
     P = check_array(P, name)
