@@ -24,7 +24,7 @@ import warnings
 
 import numpy as np
 from numba import njit
-from scipy import linalg
+from scipy import linalg, sparse
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
@@ -309,6 +309,9 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     stopping rule and fitted attributes are those of :class:`sklearn.decomposition.NMF` with
     ``solver="mu"`` and no regularisation, so the two give the same factors from the same start.
 
+    ``X`` may be a dense array or a SciPy sparse matrix (e.g. a document-term count matrix); a sparse
+    ``X`` is densified, since the updates form the dense product W H.
+
     Parameters
     ----------
     n_components : int or None, default=None
@@ -394,8 +397,12 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         return k, init, loss, tol, max_iter
 
     def _check_X(self, X, reset):
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=reset)
-        return _check_nonnegative(X, "X")
+        X = validate_data(self, X, dtype=np.float64, accept_sparse=("csr", "csc", "coo"), reset=reset)
+        if sparse.issparse(X):
+            # A term-document count matrix (Li Hang ch. 17) is sparse; the multiplicative updates form the
+            # dense W H anyway, so the kernels work on the dense array.
+            X = X.toarray()
+        return _check_nonnegative(np.ascontiguousarray(X), "X")
 
     def fit_transform(self, X, y=None, W=None, H=None):
         """Fit the model to ``X`` and return W, shape (n_samples, n_components).
@@ -478,4 +485,5 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.positive_only = True
+        tags.input_tags.sparse = True
         return tags

@@ -511,3 +511,22 @@ def test_errors_about_X_name_it(estimator):
             estimator.fit(bad)
     with pytest.raises(ValueError, match="X must be a 2-D array of numbers"):
         estimator.fit([["a", "b"], ["c", "d"]])
+
+
+@pytest.mark.parametrize("fmt", ["csr", "csc"])
+def test_nmf_accepts_a_sparse_count_matrix(fmt):
+    # A document-term matrix (Li Hang ch. 17) is sparse: the fit equals the dense fit and scikit-learn's.
+    from scipy import sparse
+
+    X, W0, H0 = _nonnegative(seed=5)
+    Xs = sparse.csr_matrix(X) if fmt == "csr" else sparse.csc_matrix(X)
+    ours = NMF(4, init="custom", tol=0.0, max_iter=30)
+    W_sparse = ours.fit_transform(Xs, W=W0.copy(), H=H0.copy())
+    W_dense = NMF(4, init="custom", tol=0.0, max_iter=30).fit_transform(X, W=W0.copy(), H=H0.copy())
+    ref = skd.NMF(4, init="custom", solver="mu", tol=0.0, max_iter=30)
+    W_ref = ref.fit_transform(Xs, W=W0.copy(), H=H0.copy())
+    np.testing.assert_array_equal(W_sparse, W_dense)
+    np.testing.assert_allclose(W_sparse, W_ref, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(ours.transform(Xs), ref.transform(Xs), rtol=1e-10, atol=1e-12)
+    with pytest.raises(ValueError, match="X must be non-negative"):
+        NMF(2).fit(sparse.csr_matrix(-X))
