@@ -128,7 +128,8 @@ def _docstrings(package, root, stamp):
             except SyntaxError:  # a template or a file for another Python version
                 continue
         for node in tree.body:
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+            definition = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+            if definition and not node.name.startswith("_"):
                 doc = ast.get_docstring(node)
                 if doc:
                     out.append((module, node.name, doc))
