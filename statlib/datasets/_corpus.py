@@ -1,7 +1,7 @@
 """A text corpus that ships with every installation: the docstrings of installed Python packages.
 
 :func:`load_docstring_corpus` reads the source files of packages such as NumPy, SciPy, scikit-learn and
-Matplotlib (pinned in the repository's ``requirements.txt``) with :mod:`ast`, without importing them, and
+Matplotlib (pinned in the repository's ``requirements.txt``) with ``ast``, without importing them, and
 turns the docstring of every public module-level function and class into a document labelled by the
 (sub)package it comes from. The labels make topics judgeable: a topic model that finds "distribution,
 probability, random, variable" should find it in ``scipy.stats``. Nothing is downloaded and nothing is
@@ -47,7 +47,7 @@ DOCSTRING_STOP_WORDS = frozenset("""
     func meth class attr mod ref math obj data py
 """.split())
 
-#: The stop words removed by :func:`tokenize`: scikit-learn's English list plus :data:`DOCSTRING_STOP_WORDS`.
+#: The stop words removed by ``tokenize``: scikit-learn's English list plus ``DOCSTRING_STOP_WORDS``.
 STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | DOCSTRING_STOP_WORDS
 
 _TOKEN = re.compile(r"(?<![a-z])[a-z]{3,}(?![a-z])")
@@ -170,12 +170,12 @@ def load_docstring_corpus(packages=DEFAULT_PACKAGES, *, label_depth=2, text="ful
     """Docstrings of installed packages as a labelled bag-of-words corpus (nothing downloaded).
 
     Every ``.py`` file of each package in ``packages`` (directories named ``tests``/``test`` and files
-    ``test_*.py``/``conftest.py`` left out) is parsed with :mod:`ast`, never imported. Each module-level
+    ``test_*.py``/``conftest.py`` left out) is parsed with ``ast``, never imported. Each module-level
     ``def`` or ``class`` whose name does not start with ``_`` and which has a docstring gives one document.
     Files are read in sorted path order and definitions in source order, so the corpus is deterministic
     for given package versions.
 
-    Pipeline: docstring → the part chosen by ``text`` → :func:`tokenize` (lower-case, runs of >= 3
+    Pipeline: docstring → the part chosen by ``text`` → ``tokenize`` (lower-case, runs of >= 3
     letters, ``stop_words`` removed) → documents with fewer than ``min_tokens`` tokens dropped, and with
     ``drop_duplicates`` every document whose text repeats an earlier one (templated docstrings) →
     vocabulary: the words in at least ``min_df`` and at most ``max_df`` documents → count matrix; documents
@@ -199,7 +199,7 @@ def load_docstring_corpus(packages=DEFAULT_PACKAGES, *, label_depth=2, text="ful
         a number of documents, a float in (0, 1] a proportion of them.
     stop_words : collection of str, default=STOP_WORDS
         Words removed by the tokeniser; the default is scikit-learn's English list and
-        :data:`DOCSTRING_STOP_WORDS` (numpydoc section names, markup, type names).
+        ``DOCSTRING_STOP_WORDS`` (numpydoc section names, markup, type names).
     drop_duplicates : bool, default=True
         Drop documents whose text (after ``text`` is applied) equals an earlier document's.
 
