@@ -208,10 +208,11 @@ def _mu_kl(X, W, H, max_iter, tol, update_H, WH, numW, numH):
 
 
 @njit(cache=True)
-def _csr_times_ht(data, indices, indptr, H, out):
-    """out = X H^T for X in CSR form (n, m) and H (k, m): O(nnz k), the zeros of X never touched."""
+def _csr_times_ht(data, indices, indptr, Ht, out):
+    """out = X H^T for X in CSR form (n, m), given Ht = H^T (m, k) C-contiguous: O(nnz k), the zeros of X
+    never touched, each nonzero reading one contiguous row of Ht."""
     n = indptr.size - 1
-    k = H.shape[0]
+    k = Ht.shape[1]
     for i in range(n):
         for l in range(k):
             out[i, l] = 0.0
@@ -219,12 +220,12 @@ def _csr_times_ht(data, indices, indptr, H, out):
             j = indices[p]
             x = data[p]
             for l in range(k):
-                out[i, l] += x * H[l, j]
+                out[i, l] += x * Ht[j, l]
 
 
 @njit(cache=True)
-def _wt_times_csr(W, data, indices, indptr, out):
-    """out = W^T X for W (n, k) and X in CSR form (n, m): O(nnz k)."""
+def _csr_t_times_w(W, data, indices, indptr, out):
+    """out = X^T W = (W^T X)^T, shape (m, k), for W (n, k) and X in CSR form (n, m): O(nnz k)."""
     n, k = W.shape
     out[:, :] = 0.0
     for i in range(n):
@@ -232,7 +233,7 @@ def _wt_times_csr(W, data, indices, indptr, out):
             j = indices[p]
             x = data[p]
             for l in range(k):
-                out[l, j] += W[i, l] * x
+                out[j, l] += W[i, l] * x
 
 
 @njit(cache=True)
@@ -256,30 +257,40 @@ def _frobenius_error_csr(data, indices, indptr, W, H):
 
 
 @njit(cache=True)
-def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, WtX, WtW, WtWH):
+def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, XtW, WtW, WtWH, Ht):
     """:func:`_mu_frobenius` for a sparse X in CSR form: the same rounds of (17.33) then (17.34), with X H^T
     and W^T X computed from the nonzeros of X (O(nnz k) each) and W H never formed, as scikit-learn does
-    for sparse input. Returns (rounds done, converged)."""
+    for sparse input. Scratch as in :func:`_mu_frobenius`, except XtW = (W^T X)^T (m, k) and Ht = H^T
+    (m, k). Returns (rounds done, converged)."""
+    n, k = W.shape
+    m = H.shape[1]
     error_at_init = _frobenius_error_csr(data, indices, indptr, W, H)
     previous = error_at_init
     if not update_H:
-        _csr_times_ht(data, indices, indptr, H, XHt)
+        Ht[:, :] = H.T
+        _csr_times_ht(data, indices, indptr, Ht, XHt)
         np.dot(H, H.T, HHt)
     n_iter = 0
     for it in range(1, max_iter + 1):
         n_iter = it
         # (17.33): W <- W * (X H^T) / (W (H H^T))
         if update_H:
-            _csr_times_ht(data, indices, indptr, H, XHt)
+            Ht[:, :] = H.T
+            _csr_times_ht(data, indices, indptr, Ht, XHt)
             np.dot(H, H.T, HHt)
         np.dot(W, HHt, WHHt)
         _divide_update(W, XHt, WHHt)
         if update_H:
             # (17.34): H <- H * (W^T X) / ((W^T W) H)
-            _wt_times_csr(W, data, indices, indptr, WtX)
+            _csr_t_times_w(W, data, indices, indptr, XtW)
             np.dot(W.T, W, WtW)
             np.dot(WtW, H, WtWH)
-            _divide_update(H, WtX, WtWH)
+            for l in range(k):
+                for j in range(m):
+                    d = WtWH[l, j]
+                    if d == 0.0:
+                        d = EPSILON
+                    H[l, j] *= XtW[j, l] / d
         if tol > 0.0 and it % 10 == 0:
             error = _frobenius_error_csr(data, indices, indptr, W, H)
             if error_at_init > 0.0 and (previous - error) / error_at_init < tol:
@@ -295,7 +306,7 @@ def _run_mu(X, W, H, loss, max_iter, tol, update_H):
     if sparse.issparse(X):  # only the squared loss keeps X sparse (see NMF._prepare_X)
         n_iter, converged = _mu_frobenius_csr(
             X.data, X.indices, X.indptr, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)),
-            np.empty((n, k)), np.empty((k, m)), np.empty((k, k)), np.empty((k, m)))
+            np.empty((n, k)), np.empty((m, k)), np.empty((k, k)), np.empty((k, m)), np.empty((m, k)))
     elif loss == "frobenius":
         n_iter, converged = _mu_frobenius(
             X, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)), np.empty((n, k)),
