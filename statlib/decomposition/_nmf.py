@@ -24,7 +24,7 @@ import warnings
 
 import numpy as np
 from numba import njit
-from scipy import linalg
+from scipy import linalg, sparse
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
@@ -207,11 +207,107 @@ def _mu_kl(X, W, H, max_iter, tol, update_H, WH, numW, numH):
     return n_iter, False
 
 
+@njit(cache=True)
+def _csr_times_ht(data, indices, indptr, Ht, out):
+    """out = X H^T for X in CSR form (n, m), given Ht = H^T (m, k) C-contiguous: O(nnz k), the zeros of X
+    never touched, each nonzero reading one contiguous row of Ht."""
+    n = indptr.size - 1
+    k = Ht.shape[1]
+    for i in range(n):
+        for l in range(k):
+            out[i, l] = 0.0
+        for p in range(indptr[i], indptr[i + 1]):
+            j = indices[p]
+            x = data[p]
+            for l in range(k):
+                out[i, l] += x * Ht[j, l]
+
+
+@njit(cache=True)
+def _csr_t_times_w(W, data, indices, indptr, out):
+    """out = X^T W = (W^T X)^T, shape (m, k), for W (n, k) and X in CSR form (n, m): O(nnz k)."""
+    n, k = W.shape
+    out[:, :] = 0.0
+    for i in range(n):
+        for p in range(indptr[i], indptr[i + 1]):
+            j = indices[p]
+            x = data[p]
+            for l in range(k):
+                out[j, l] += W[i, l] * x
+
+
+@njit(cache=True)
+def _frobenius_error_csr(data, indices, indptr, W, H):
+    """||X - WH||_F for X in CSR form without forming WH: ||X||^2 - 2 <X, WH> + <W^T W, H H^T>."""
+    n, k = W.shape
+    xx = 0.0
+    xy = 0.0
+    for i in range(n):
+        for p in range(indptr[i], indptr[i + 1]):
+            j = indices[p]
+            x = data[p]
+            y = 0.0
+            for l in range(k):
+                y += W[i, l] * H[l, j]
+            xx += x * x
+            xy += x * y
+    yy = np.sum(np.dot(W.T, W) * np.dot(H, H.T))
+    d = xx - 2.0 * xy + yy
+    return np.sqrt(d) if d > 0.0 else 0.0
+
+
+@njit(cache=True)
+def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, XtW, WtW, WtWH, Ht):
+    """:func:`_mu_frobenius` for a sparse X in CSR form: the same rounds of (17.33) then (17.34), with X H^T
+    and W^T X computed from the nonzeros of X (O(nnz k) each) and W H never formed, as scikit-learn does
+    for sparse input. Scratch as in :func:`_mu_frobenius`, except XtW = (W^T X)^T (m, k) and Ht = H^T
+    (m, k). Returns (rounds done, converged)."""
+    n, k = W.shape
+    m = H.shape[1]
+    error_at_init = _frobenius_error_csr(data, indices, indptr, W, H)
+    previous = error_at_init
+    if not update_H:
+        Ht[:, :] = H.T
+        _csr_times_ht(data, indices, indptr, Ht, XHt)
+        np.dot(H, H.T, HHt)
+    n_iter = 0
+    for it in range(1, max_iter + 1):
+        n_iter = it
+        # (17.33): W <- W * (X H^T) / (W (H H^T))
+        if update_H:
+            Ht[:, :] = H.T
+            _csr_times_ht(data, indices, indptr, Ht, XHt)
+            np.dot(H, H.T, HHt)
+        np.dot(W, HHt, WHHt)
+        _divide_update(W, XHt, WHHt)
+        if update_H:
+            # (17.34): H <- H * (W^T X) / ((W^T W) H)
+            _csr_t_times_w(W, data, indices, indptr, XtW)
+            np.dot(W.T, W, WtW)
+            np.dot(WtW, H, WtWH)
+            for l in range(k):
+                for j in range(m):
+                    d = WtWH[l, j]
+                    if d == 0.0:
+                        d = EPSILON
+                    H[l, j] *= XtW[j, l] / d
+        if tol > 0.0 and it % 10 == 0:
+            error = _frobenius_error_csr(data, indices, indptr, W, H)
+            if error_at_init > 0.0 and (previous - error) / error_at_init < tol:
+                return n_iter, True
+            previous = error
+    return n_iter, False
+
+
 def _run_mu(X, W, H, loss, max_iter, tol, update_H):
     """Run the kernel of ``loss`` on C-contiguous float64 copies of W and H; returns (W, H, n_iter, converged)."""
     n, m = X.shape
     k = W.shape[1]
-    if loss == "frobenius":
+    if sparse.issparse(X):  # only the squared loss keeps X sparse (see NMF._prepare_X)
+        n_iter, converged = _mu_frobenius_csr(
+            X.data, X.indices, X.indptr, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)),
+            np.empty((n, k)), np.empty((m, k)), np.empty((k, k)), np.empty((k, m)), np.empty((m, k)))
+    elif loss == "frobenius":
         n_iter, converged = _mu_frobenius(
             X, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)), np.empty((n, k)),
             np.empty((k, m)), np.empty((k, k)), np.empty((k, m)), np.empty((n, m)))
@@ -309,6 +405,11 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     stopping rule and fitted attributes are those of :class:`sklearn.decomposition.NMF` with
     ``solver="mu"`` and no regularisation, so the two give the same factors from the same start.
 
+    ``X`` may be a dense array or a SciPy sparse matrix (e.g. a document-term count matrix). With the
+    squared loss a sparse ``X`` stays sparse: X H^T and W^T X are computed from its nonzeros and W H is
+    never formed, O(nnz k + (n + m) k^2) per iteration (as scikit-learn); the divergence updates need
+    X / (WH) entry by entry and work on the dense array.
+
     Parameters
     ----------
     n_components : int or None, default=None
@@ -384,6 +485,7 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     def _check_hyperparameters(self, n_features):
         k = n_features if self.n_components is None else check_int(self.n_components, "n_components", low=1)
+        # (n_features None: checked before X, k then set from X)
         init = self.init
         if init is not None:
             check_choice(init, "init", _INITS)
@@ -393,18 +495,31 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         return k, init, loss, tol, max_iter
 
-    def _check_X(self, X, reset):
-        X = validate_data(self, X, dtype=np.float64, order="C", reset=reset)
-        return _check_nonnegative(X, "X")
+    def _check_X(self, X, reset, loss):
+        X = validate_data(self, X, dtype=np.float64, accept_sparse=("csr", "csc", "coo"), reset=reset)
+        if not sparse.issparse(X):
+            return _check_nonnegative(np.ascontiguousarray(X), "X")
+        # A document-term count matrix (Li Hang ch. 17) is sparse. The squared-loss updates need X only in
+        # the products X H^T and W^T X, computed from its nonzeros; the divergence updates need X / (WH)
+        # entry by entry, so that kernel works on the dense array.
+        X = X.tocsr()
+        if X.nnz and X.data.min() < 0:
+            _check_nonnegative(X.toarray(), "X")
+        if loss != "frobenius":
+            return np.ascontiguousarray(X.toarray())
+        X.sum_duplicates()
+        return X
 
     def fit_transform(self, X, y=None, W=None, H=None):
         """Fit the model to ``X`` and return W, shape (n_samples, n_components).
 
         ``W`` and ``H`` are the initial factors when ``init="custom"`` (both required then).
         """
-        X = self._check_X(X, reset=True)
+        k, init, loss, tol, max_iter = self._check_hyperparameters(None)
+        X = self._check_X(X, reset=True, loss=loss)
         n, m = X.shape
-        k, init, loss, tol, max_iter = self._check_hyperparameters(m)
+        if self.n_components is None:
+            k = m
         if init is None:
             init = "nndsvda" if k <= min(n, m) else "random"
         if init in ("nndsvd", "nndsvda", "nndsvdar") and k > min(n, m):
@@ -424,14 +539,18 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
                 warnings.warn(
                     "W and H are used only with init='custom'; they are ignored", RuntimeWarning, stacklevel=2
                 )
-            W, H = _initialize(X, k, init, self.random_state)
+            W, H = _initialize(X.toarray() if sparse.issparse(X) and init != "random" else X, k, init,
+                               self.random_state)
             W, H = np.ascontiguousarray(W), np.ascontiguousarray(H)
         W, H, n_iter, converged = _run_mu(X, W, H, loss, max_iter, tol, True)
         self._warn_if_not_converged(converged, tol, max_iter)
         self.components_ = H
         self.n_components_ = k
         self.n_iter_ = n_iter
-        self.reconstruction_err_ = beta_divergence(X, W, H, loss)
+        if sparse.issparse(X):
+            self.reconstruction_err_ = float(_frobenius_error_csr(X.data, X.indices, X.indptr, W, H))
+        else:
+            self.reconstruction_err_ = beta_divergence(X, W, H, loss)
         return W
 
     def fit(self, X, y=None, W=None, H=None):
@@ -454,8 +573,8 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         Returns an array of shape (n_samples, n_components).
         """
         check_is_fitted(self)
-        X = self._check_X(X, reset=False)
-        k, _, loss, tol, max_iter = self._check_hyperparameters(X.shape[1])
+        k, _, loss, tol, max_iter = self._check_hyperparameters(None)
+        X = self._check_X(X, reset=False, loss=loss)
         k = self.components_.shape[0]
         W = np.full((X.shape[0], k), np.sqrt(X.mean() / k))
         H = np.ascontiguousarray(self.components_)
@@ -478,4 +597,5 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.positive_only = True
+        tags.input_tags.sparse = True
         return tags

@@ -127,3 +127,33 @@ def test_quiz_output_is_reproducible(monkeypatch):
     html = first[0]
     assert html.count("<div") == html.count("</div>")  # a closed element: it cannot swallow the page
     assert random.random() == before  # the global random stream is left alone
+
+
+def test_lihang_ch17_checkers_accept_the_reference_answers_and_refuse_others():
+    # Expected values from NumPy's SVD and the formulas (17.4), (17.26)-(17.27), independent of the checkers.
+    from statlib.datasets import load_example
+
+    X = load_example("lihang", "figure-17.1").X
+    U, s, Vt = np.linalg.svd(X)
+    assert check("lihang-17.1", s).correct
+    assert not check("lihang-17.1", s[::-1]).correct
+    T, Y = U[:, :2] * [-1, 1], (s[:2, None] * Vt[:2]) * np.array([[-1], [1]])
+    assert check("lihang-17.1b", (T, Y)).correct
+    assert not check("lihang-17.1b", (U[:, :2], s[:2, None] * Vt[:2] * -1)).correct
+
+    def kl_round(X, W, H):
+        W = W * ((X / (W @ H)) @ H.T) / H.sum(axis=1)
+        H = H * (W.T @ (X / (W @ H))) / W.sum(axis=0)[:, None]
+        return W, H
+
+    def frobenius_round(X, W, H):
+        W = W * (X @ H.T) / (W @ H @ H.T)
+        return W, H * (W.T @ X) / (W.T @ W @ H)
+
+    assert check("lihang-17.2", kl_round).correct
+    assert not check("lihang-17.2", frobenius_round).correct
+    d = X.T
+    norm = np.linalg.norm(d, axis=1)
+    cos = [d[0] @ d[1] / (norm[0] * norm[1]), d[2] @ d[3] / (norm[2] * norm[3])]
+    assert check("companion-17.1", cos).correct
+    assert not check("companion-17.1", [0.5, 0.5]).correct
