@@ -1,4 +1,8 @@
-"""Li Hang ch. 1 (introduction): exercises 1.1-1.2, and one of ours on the generalisation bound."""
+"""Li Hang ch. 1 (introduction): the values of exercise 1.1, and two of ours (exercise 1.2 is a proof).
+
+Exercise 1.2 asks for a proof and has no checker; companion-1.2 asks for the values that its argument
+predicts on the Bernoulli data of exercise 1.1.
+"""
 
 import numpy as np
 
@@ -16,10 +20,10 @@ register(
              "with a Beta(2, 2) prior: the posterior mode (MAP estimate)"],
 )
 
-# 1.2: the empirical risk under log loss for the same data is minimised at the MLE; its minimum value is the
-# entropy of the empirical distribution, -(0.7 log 0.7 + 0.3 log 0.3).
+# Ours, after 1.2: the empirical risk under log loss for the data of 1.1 is minimised at the MLE; its minimum
+# value is the entropy of the empirical distribution, -(0.7 log 0.7 + 0.3 log 0.3).
 register(
-    "lihang-1.2",
+    "companion-1.2",
     numeric([0.7, -(0.7 * np.log(0.7) + 0.3 * np.log(0.3))], atol=1e-4),
     hint="the empirical risk is -(1/n) sum log P(y_i) = -(k/n) log p - (1 - k/n) log(1 - p); set its derivative to 0.",
     prompts=[

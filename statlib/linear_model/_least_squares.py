@@ -52,9 +52,12 @@ class Ridge(RegressorMixin, BaseEstimator):
             x_mean, y_mean = np.zeros(X.shape[1]), 0.0
             Xc, yc = X, y
         if alpha == 0.0:
+            # (1.23): least squares, the normal equations Xc^T Xc w = Xc^T yc; lstsq returns the minimum-norm
+            # solution when they are singular (more coefficients than points).
             self.coef_ = np.linalg.lstsq(Xc, yc, rcond=None)[0]
         else:
-            # Via the SVD Xc = U S V^T: w = V diag(s / (s^2 + alpha)) U^T y, stable for ill-conditioned X.
+            # The ridge minimiser w = (Xc^T Xc + alpha I)^{-1} Xc^T yc, computed via the SVD Xc = U S V^T as
+            # w = V diag(s / (s^2 + alpha)) U^T yc, stable for ill-conditioned X.
             U, s, Vt = np.linalg.svd(Xc, full_matrices=False)
             self.coef_ = Vt.T @ ((s / (s**2 + alpha)) * (U.T @ yc))
         self.intercept_ = float(y_mean - x_mean @ self.coef_)

@@ -76,13 +76,13 @@ def test_1_1_bernoulli_estimates():
     assert not check("lihang-1.1", (0.7, 0.7, 0.7))
 
 
-def test_1_2_erm_with_log_loss_is_mle():
+def test_companion_1_2_erm_with_log_loss_is_mle():
     from scipy.optimize import minimize_scalar
 
     risk = lambda p: -(0.7 * np.log(p) + 0.3 * np.log(1 - p))  # noqa: E731
     best = minimize_scalar(risk, bounds=(1e-6, 1 - 1e-6), method="bounded", options={"xatol": 1e-10})
-    assert check("lihang-1.2", (best.x, best.fun))
-    assert not check("lihang-1.2", (0.5, np.log(2)))
+    assert check("companion-1.2", (best.x, best.fun))
+    assert not check("companion-1.2", (0.5, np.log(2)))
 
 
 def test_companion_1_1_sample_size_by_search():
@@ -118,10 +118,10 @@ def test_quiz_output_is_reproducible(monkeypatch):
     random.seed(1)
     before = random.random()
     random.seed(1)
-    quiz("lihang-1.2")
+    quiz("companion-1.2")
     first = list(shown)
     shown.clear()
-    quiz("lihang-1.2")
+    quiz("companion-1.2")
     assert first and first[0] == shown[0]  # the same HTML, element ids included
     assert any("the minimal empirical risk" in item for item in first)
     html = first[0]
