@@ -5,8 +5,8 @@ import numpy as np
 from scipy import sparse
 
 from benchmarks._case import Case
-
-ITERATIONS = 200
+from benchmarks.cases.nmf import check as check_dense
+from benchmarks.cases.nmf import run_reference, run_statlib, starting_point
 
 
 def make_data(size, seed):
@@ -15,35 +15,11 @@ def make_data(size, seed):
     # Counts at random positions, like a document-term matrix (1% nonzero in the full case).
     X = sparse.random(n, m, density=density, format="csr", random_state=rng,
                       data_rvs=lambda s: rng.poisson(2.0, size=s) + 1.0)
-    avg = np.sqrt(X.mean() / k)
-    W0 = np.abs(avg * rng.standard_normal(size=(n, k)))
-    H0 = np.abs(avg * rng.standard_normal(size=(k, m)))
-    return {"X": X, "k": k, "W": W0, "H": H0}
-
-
-def _fit(cls, data):
-    model = cls(data["k"], init="custom", solver="mu", beta_loss="frobenius", tol=0.0, max_iter=ITERATIONS)
-    W = model.fit_transform(data["X"], W=data["W"].copy(), H=data["H"].copy())
-    return W, model.components_, model.reconstruction_err_, model.n_iter_
-
-
-def run_statlib(data):
-    from statlib.decomposition import NMF
-
-    return _fit(NMF, data)
-
-
-def run_reference(data):
-    from sklearn.decomposition import NMF
-
-    return _fit(NMF, data)
+    return starting_point(X, k, rng)
 
 
 def check(ours, theirs):
-    assert ours[3] == theirs[3] == ITERATIONS
-    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-7, atol=1e-10)
-    np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-7, atol=1e-10)
-    np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-9)
+    check_dense(ours, theirs, rtol_factors=1e-7, rtol_error=1e-9)
 
 
 CASE = Case(
