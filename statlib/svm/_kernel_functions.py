@@ -48,6 +48,30 @@ def _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, out):
             out[t] = np.exp(-gamma * dist2)
 
 
+@njit(cache=True)
+def _gram_setup(X, kernel, gamma, degree, coef0):
+    """What an SMO solver needs before it computes Gram rows with :func:`_kernel_row`: the data transposed
+    (features x samples, so that the rows stream through memory), the squared norms ||x_t||^2 and the
+    diagonal K(x_t, x_t) of the Gram matrix."""
+    n = X.shape[0]
+    XT = np.ascontiguousarray(X.T)
+    sq_norms = np.empty(n)
+    for t in range(n):
+        acc = 0.0
+        for k in range(X.shape[1]):
+            acc += X[t, k] * X[t, k]
+        sq_norms[t] = acc
+    diag = np.empty(n)
+    for t in range(n):
+        if kernel == LINEAR:
+            diag[t] = sq_norms[t]
+        elif kernel == POLY:
+            diag[t] = (gamma * sq_norms[t] + coef0) ** degree
+        else:
+            diag[t] = 1.0
+    return XT, sq_norms, diag
+
+
 def _cross_kernel(A, B, kernel, gamma, degree, coef0):
     """The matrix [K(a_i, b_j)] for the rows of A and B (eqs. 7.66, 7.88, 7.90), via one matrix product."""
     dot = A @ B.T

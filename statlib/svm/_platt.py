@@ -24,7 +24,7 @@ deterministic function of the data.
 import numpy as np
 from numba import njit
 
-from ._kernel_functions import LINEAR, POLY
+from ._kernel_functions import _gram_setup
 from ._smo import _get_row, _two_variable_update
 
 # A step that moves alpha_2 by less than _PROGRESS * (alpha_2^new + alpha_2^old + _PROGRESS) counts as no
@@ -100,21 +100,7 @@ def _platt_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, n_slots, 
     choice one of CHOICE_*; then alpha, b and the errors E after the step.
     """
     n = X.shape[0]
-    XT = np.ascontiguousarray(X.T)
-    sq_norms = np.empty(n)
-    for t in range(n):
-        acc = 0.0
-        for k in range(X.shape[1]):
-            acc += X[t, k] * X[t, k]
-        sq_norms[t] = acc
-    diag = np.empty(n)
-    for t in range(n):
-        if kernel == LINEAR:
-            diag[t] = sq_norms[t]
-        elif kernel == POLY:
-            diag[t] = (gamma * sq_norms[t] + coef0) ** degree
-        else:
-            diag[t] = 1.0
+    XT, sq_norms, diag = _gram_setup(X, kernel, gamma, degree, coef0)
     cache = np.empty((n_slots, n))
     slot_of = np.full(n, -1, dtype=np.int64)
     row_in_slot = np.full(n_slots, -1, dtype=np.int64)

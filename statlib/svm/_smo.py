@@ -13,7 +13,7 @@ E_i - E_j = y_i G_i - y_j G_j and the threshold b never has to be tracked during
 import numpy as np
 from numba import njit
 
-from ._kernel_functions import LINEAR, POLY, _kernel_row
+from ._kernel_functions import _gram_setup, _kernel_row
 
 # Working-set selection rules.
 WSS_MAX_VIOLATING_PAIR = 0  # first order: Keerthi et al. (2001)
@@ -109,21 +109,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
     the gradient G after each of the first ``trace_cap`` steps.
     """
     n = X.shape[0]
-    XT = np.ascontiguousarray(X.T)  # features x samples: kernel rows then stream through memory
-    sq_norms = np.empty(n)
-    for t in range(n):
-        acc = 0.0
-        for k in range(X.shape[1]):
-            acc += X[t, k] * X[t, k]
-        sq_norms[t] = acc
-    diag = np.empty(n)
-    for t in range(n):
-        if kernel == LINEAR:
-            diag[t] = sq_norms[t]
-        elif kernel == POLY:
-            diag[t] = (gamma * sq_norms[t] + coef0) ** degree
-        else:
-            diag[t] = 1.0
+    XT, sq_norms, diag = _gram_setup(X, kernel, gamma, degree, coef0)
 
     cache = np.empty((n_slots, n))
     slot_of = np.full(n, -1, dtype=np.int64)
