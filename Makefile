@@ -21,7 +21,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 help:
 	@echo "make book     build the HTML book into _build/html (strict: warnings are errors)"
 	@echo "make test     run the unit tests and strict nbval over every chapter"
-	@echo "make lint     check the code style with ruff (part of make test)"
+	@echo "make lint     check the code style and layout with ruff (part of make test)"
 	@echo "make test-portable  rerun the notebooks and unit tests under other OpenBLAS kernels and Numba's generic CPU"
 	@echo "make pdf      print the whole book to _build/pdf/book.pdf (headless Chromium)"
 	@echo "make ci       what CI runs: test, book, pdf, test-site, test-pdf, test-binder"
@@ -104,6 +104,7 @@ test-binder:
 # The code's house style (rules in pyproject.toml).
 lint: $(STAMP)
 	$(BIN)/ruff check statlib tests benchmarks scripts _ext
+	$(BIN)/ruff format --check statlib tests benchmarks scripts _ext
 
 # What CI runs (.ci/run and the GitHub workflows alike).
 ci: test book pdf test-site test-pdf test-binder

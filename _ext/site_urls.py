@@ -27,8 +27,12 @@ def _derive(app, config):
     if not config.ogp_site_url:
         config.ogp_site_url = base
     config.notfound_urls_prefix = urlparse(base).path
-    pdf = {"name": "Download the book as one PDF", "url": f"{base}book.pdf", "icon": "fa-solid fa-file-pdf",
-           "type": "fontawesome"}
+    pdf = {
+        "name": "Download the book as one PDF",
+        "url": f"{base}book.pdf",
+        "icon": "fa-solid fa-file-pdf",
+        "type": "fontawesome",
+    }
     config.html_theme_options["icon_links"] = [*config.html_theme_options.get("icon_links", []), pdf]
 
 

@@ -29,13 +29,17 @@ def main():
     rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     with open(out, "wb") as fh:
         pickle.dump(answer, fh)
-    print(json.dumps({
-        "first_call_s": first,
-        "median_s": statistics.median(times),
-        "times_s": times,
-        "peak_rss_mib": rss_after / 1024,
-        "rss_before_fit_mib": rss_before / 1024,
-    }))
+    print(
+        json.dumps(
+            {
+                "first_call_s": first,
+                "median_s": statistics.median(times),
+                "times_s": times,
+                "peak_rss_mib": rss_after / 1024,
+                "rss_before_fit_mib": rss_before / 1024,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

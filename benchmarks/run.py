@@ -65,7 +65,10 @@ def run_side(name, side, size, seed, repeat, workdir):
     out = Path(workdir) / f"{name}-{side}.pkl"
     proc = subprocess.run(
         [sys.executable, "-m", "benchmarks._worker", name, side, size, str(seed), str(repeat), str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if proc.returncode != 0:
         raise RuntimeError(f"{name} ({side}) failed:\n{proc.stderr[-3000:]}")
@@ -107,8 +110,10 @@ def import_time():
     """Seconds for `import statlib` in a fresh interpreter (median of 5)."""
     code = "import time; t = time.perf_counter(); import statlib; print(time.perf_counter() - t)"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    runs = sorted(float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                                       check=True).stdout) for _ in range(5))
+    runs = sorted(
+        float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    )
     return runs[2]
 
 

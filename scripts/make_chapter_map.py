@@ -19,42 +19,72 @@ LIHANG_TOC = ROOT / "scripts" / "data" / "lihang_toc.tsv"
 
 # Li Hang chapter (or appendix letter) -> page of this book (without suffix), as planned in the book map.
 LIHANG_PAGES = {
-    "1": "supervised/01-introduction", "2": "supervised/02-perceptron", "3": "supervised/03-knn",
-    "4": "supervised/04-naive-bayes", "5": "supervised/05-decision-trees", "6": "supervised/06-logistic-maxent",
-    "7": "supervised/07-svm", "8": "supervised/08-boosting", "9": "supervised/09-em", "10": "supervised/10-hmm",
-    "11": "supervised/11-crf", "12": "supervised/12-summary", "13": "unsupervised/13-introduction",
-    "14": "unsupervised/14-clustering", "15": "unsupervised/15-svd", "16": "unsupervised/16-pca",
-    "17": "unsupervised/17-lsa", "18": "unsupervised/18-plsa", "19": "unsupervised/19-mcmc",
-    "20": "unsupervised/20-lda", "21": "unsupervised/21-pagerank", "22": "unsupervised/22-summary",
-    "A": "appendix/optimization", "B": "appendix/optimization", "C": "appendix/optimization",
-    "D": "appendix/linear-algebra", "E": "appendix/kl-dirichlet",
+    "1": "supervised/01-introduction",
+    "2": "supervised/02-perceptron",
+    "3": "supervised/03-knn",
+    "4": "supervised/04-naive-bayes",
+    "5": "supervised/05-decision-trees",
+    "6": "supervised/06-logistic-maxent",
+    "7": "supervised/07-svm",
+    "8": "supervised/08-boosting",
+    "9": "supervised/09-em",
+    "10": "supervised/10-hmm",
+    "11": "supervised/11-crf",
+    "12": "supervised/12-summary",
+    "13": "unsupervised/13-introduction",
+    "14": "unsupervised/14-clustering",
+    "15": "unsupervised/15-svd",
+    "16": "unsupervised/16-pca",
+    "17": "unsupervised/17-lsa",
+    "18": "unsupervised/18-plsa",
+    "19": "unsupervised/19-mcmc",
+    "20": "unsupervised/20-lda",
+    "21": "unsupervised/21-pagerank",
+    "22": "unsupervised/22-summary",
+    "A": "appendix/optimization",
+    "B": "appendix/optimization",
+    "C": "appendix/optimization",
+    "D": "appendix/linear-algebra",
+    "E": "appendix/kl-dirichlet",
 }
 
 OTHER_SOURCES = [
-    ("Murphy, MLAPP", [
-        ("12.1–12.1.6 Factor analysis, mixtures of factor analysers, EM for FA", "linear/factor-analysis"),
-        ("12.2 Principal components analysis (PCA), PPCA, EM for PCA", "linear/pca-ppca"),
-        ("12.3 Choosing the number of latent dimensions", "linear/pca-ppca"),
-        ("12.4 PCA for categorical data", "linear/paired-views"),
-        ("12.5 PCA for paired and multi-view data: supervised PCA, PLS, CCA", "linear/paired-views"),
-        ("12.6 Independent component analysis (ICA)", "linear/ica"),
-        ("13.1–13.2 Bayesian variable selection, spike and slab, ℓ0", "linear/variable-selection"),
-        ("13.3 ℓ1 regularisation: basics", "linear/lasso"),
-        ("13.4 ℓ1 regularisation: algorithms (coordinate descent, LARS, proximal methods, EM)", "linear/lasso"),
-        ("13.5 ℓ1 regularisation: extensions (group lasso, fused lasso, elastic net)", "linear/lasso-extensions"),
-        ("13.6 Non-convex regularisers (bridge, hierarchical adaptive lasso)", "linear/lasso-extensions"),
-        ("13.7 Automatic relevance determination / sparse Bayesian learning", "linear/lasso-extensions"),
-        ("13.8 Sparse coding, dictionary learning, compressed sensing", "linear/sparse-coding"),
-    ]),
-    ("Bishop, PRML", [
-        ("3.1 Linear basis function models", "linear/basis-functions"),
-        ("7.1 Maximum margin classifiers (overlapping classes, multiclass SVM, SVR, learning theory)", "kernel/svm"),
-        ("7.2 Relevance vector machines", "kernel/rvm"),
-    ]),
-    ("Lecture: feature selection and sparse learning", [
-        ("Subset search and evaluation; filter, wrapper and embedded methods", "features/selection"),
-        ("Sparse representation, dictionary learning, compressed sensing", "features/dictionary-and-sensing"),
-    ]),
+    (
+        "Murphy, MLAPP",
+        [
+            ("12.1–12.1.6 Factor analysis, mixtures of factor analysers, EM for FA", "linear/factor-analysis"),
+            ("12.2 Principal components analysis (PCA), PPCA, EM for PCA", "linear/pca-ppca"),
+            ("12.3 Choosing the number of latent dimensions", "linear/pca-ppca"),
+            ("12.4 PCA for categorical data", "linear/paired-views"),
+            ("12.5 PCA for paired and multi-view data: supervised PCA, PLS, CCA", "linear/paired-views"),
+            ("12.6 Independent component analysis (ICA)", "linear/ica"),
+            ("13.1–13.2 Bayesian variable selection, spike and slab, ℓ0", "linear/variable-selection"),
+            ("13.3 ℓ1 regularisation: basics", "linear/lasso"),
+            ("13.4 ℓ1 regularisation: algorithms (coordinate descent, LARS, proximal methods, EM)", "linear/lasso"),
+            ("13.5 ℓ1 regularisation: extensions (group lasso, fused lasso, elastic net)", "linear/lasso-extensions"),
+            ("13.6 Non-convex regularisers (bridge, hierarchical adaptive lasso)", "linear/lasso-extensions"),
+            ("13.7 Automatic relevance determination / sparse Bayesian learning", "linear/lasso-extensions"),
+            ("13.8 Sparse coding, dictionary learning, compressed sensing", "linear/sparse-coding"),
+        ],
+    ),
+    (
+        "Bishop, PRML",
+        [
+            ("3.1 Linear basis function models", "linear/basis-functions"),
+            (
+                "7.1 Maximum margin classifiers (overlapping classes, multiclass SVM, SVR, learning theory)",
+                "kernel/svm",
+            ),
+            ("7.2 Relevance vector machines", "kernel/rvm"),
+        ],
+    ),
+    (
+        "Lecture: feature selection and sparse learning",
+        [
+            ("Subset search and evaluation; filter, wrapper and embedded methods", "features/selection"),
+            ("Sparse representation, dictionary learning, compressed sensing", "features/dictionary-and-sensing"),
+        ],
+    ),
 ]
 
 
@@ -68,7 +98,7 @@ def extract_lihang_toc(text_path):
     start = next(i for i, l in enumerate(lines) if l.strip() == "目 录")
     end = next(i for i, l in enumerate(lines[start:], start) if l.startswith("附录 E"))
     sections = []
-    for line in lines[start:end + 1]:
+    for line in lines[start : end + 1]:
         line = line.strip()
         chapter = re.match(r"^第\s*(\d+)\s*章\s+(.+?)\s+\d+$", line)
         section = re.match(r"^(\d+)\.(\d+(?:\.\d+)?)\s+(.+?)\s+\d+$", line)
@@ -100,8 +130,11 @@ def cell(page, written):
     import json
 
     cells = json.loads((ROOT / "chapters" / f"{page}.ipynb").read_text())["cells"]
-    title = next(re.search(r"^# (.+)$", "".join(c["source"]), re.M).group(1)
-                 for c in cells if c["cell_type"] == "markdown" and re.search(r"^# ", "".join(c["source"]), re.M))
+    title = next(
+        re.search(r"^# (.+)$", "".join(c["source"]), re.M).group(1)
+        for c in cells
+        if c["cell_type"] == "markdown" and re.search(r"^# ", "".join(c["source"]), re.M)
+    )
     return f"[{title.strip()}](../{page}.ipynb)"
 
 

@@ -23,8 +23,15 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 PRINT_CSS = """
 @page { size: A4; margin: 16mm 15mm 18mm 15mm; }
@@ -134,12 +141,16 @@ def toc_parts():
 
 def title_lines():
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
-    lines = ["An executable companion to Li Hang's 统计学习方法 (2nd ed.), Murphy's MLAPP ch. 12–13 "
-             "and Bishop's PRML ch. 7 and §3.1",
-             config.get("author", ""), config.get("repository", {}).get("url", "")]
+    lines = [
+        "An executable companion to Li Hang's 统计学习方法 (2nd ed.), Murphy's MLAPP ch. 12–13 "
+        "and Bishop's PRML ch. 7 and §3.1",
+        config.get("author", ""),
+        config.get("repository", {}).get("url", ""),
+    ]
     try:
-        stamp = subprocess.run(["git", "log", "-1", "--format=%cs, commit %h"], cwd=ROOT, capture_output=True,
-                               text=True, check=True).stdout.strip()
+        stamp = subprocess.run(
+            ["git", "log", "-1", "--format=%cs, commit %h"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
         lines.append(f"Printed from {stamp}")
     except (OSError, subprocess.CalledProcessError):
         pass
@@ -171,14 +182,24 @@ def print_book(html_dir, pdf_path):
             browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 1400})
             external = []
-            page.on("request", lambda r: external.append(r.url) if not r.url.startswith(
-                ("http://127.0.0.1", "data:", "blob:", "about:")) else None)
-            page.route("**/*", lambda route: route.abort() if not route.request.url.startswith(
-                ("http://127.0.0.1", "data:", "blob:")) else route.continue_())
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/{page_file}", wait_until="load",
-                      timeout=600_000)
-            page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise",
-                                   timeout=600_000)
+            page.on(
+                "request",
+                lambda r: (
+                    external.append(r.url)
+                    if not r.url.startswith(("http://127.0.0.1", "data:", "blob:", "about:"))
+                    else None
+                ),
+            )
+            page.route(
+                "**/*",
+                lambda route: (
+                    route.abort()
+                    if not route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                    else route.continue_()
+                ),
+            )
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/{page_file}", wait_until="load", timeout=600_000)
+            page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=600_000)
             page.evaluate("() => MathJax.startup.promise.then(() => true)")
             missing = page.evaluate(PREPARE_JS, [toc_parts(), title, lines])
             if missing:
@@ -186,16 +207,30 @@ def print_book(html_dir, pdf_path):
             page.add_style_tag(content=PRINT_CSS)
             page.emulate_media(media="print")
             pdf_path.parent.mkdir(parents=True, exist_ok=True)
-            footer = ('<div style="font-size:8px;width:100%;text-align:center;color:#555">'
-                      '<span class="pageNumber"></span></div>')
-            page.pdf(path=str(pdf_path), format="A4", print_background=True, outline=True, tagged=True,
-                     display_header_footer=True, header_template="<div></div>", footer_template=footer,
-                     margin={"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"})
+            footer = (
+                '<div style="font-size:8px;width:100%;text-align:center;color:#555">'
+                '<span class="pageNumber"></span></div>'
+            )
+            page.pdf(
+                path=str(pdf_path),
+                format="A4",
+                print_background=True,
+                outline=True,
+                tagged=True,
+                display_header_footer=True,
+                header_template="<div></div>",
+                footer_template=footer,
+                margin={"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"},
+            )
             browser.close()
     finally:
         server.shutdown()
-    report = {"pdf": str(pdf_path), "seconds": round(time.perf_counter() - start, 1),
-              "megabytes": round(pdf_path.stat().st_size / 1e6, 1), "blocked_requests": sorted(set(external))}
+    report = {
+        "pdf": str(pdf_path),
+        "seconds": round(time.perf_counter() - start, 1),
+        "megabytes": round(pdf_path.stat().st_size / 1e6, 1),
+        "blocked_requests": sorted(set(external)),
+    }
     pdf_path.with_suffix(".json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report))
     return report

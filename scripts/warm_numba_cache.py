@@ -22,8 +22,9 @@ def main():
         nb = nbformat.read(path, as_version=4)
         start = time.perf_counter()
         try:
-            NotebookClient(nb, kernel_name="python3", timeout=900,
-                           resources={"metadata": {"path": str(path.parent)}}).execute()
+            NotebookClient(
+                nb, kernel_name="python3", timeout=900, resources={"metadata": {"path": str(path.parent)}}
+            ).execute()
             print(f"warmed {path.relative_to(ROOT)} in {time.perf_counter() - start:.0f} s", flush=True)
         except Exception as exc:  # noqa: BLE001 - report and go on
             failures += 1

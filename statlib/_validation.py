@@ -198,15 +198,17 @@ def validate_data(estimator, X="no_validation", y="no_validation", **kwargs):
     except ValueError as error:
         message = str(error)
         if "inconsistent numbers of samples" in message:
-            raise ValueError(f"X and y must have the same number of samples (one label in y per row of X): "
-                             f"{message}") from None
+            raise ValueError(
+                f"X and y must have the same number of samples (one label in y per row of X): {message}"
+            ) from None
         if _NAMES_ARGUMENT.search(message):
             raise
         culprit = "X"
         if "could not convert" in message and _is_text(y) and not _is_text(X):
             culprit = "y"
-        expected = {"X": "a 2-D array of numbers of shape (n_samples, n_features)",
-                    "y": "a 1-D array of numbers"}[culprit]
+        expected = {"X": "a 2-D array of numbers of shape (n_samples, n_features)", "y": "a 1-D array of numbers"}[
+            culprit
+        ]
         raise ValueError(f"{culprit} must be {expected}: {message}") from None
 
 

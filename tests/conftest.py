@@ -49,4 +49,5 @@ def pytest_terminal_summary(terminalreporter):
     terminalreporter.write_sep("-", "property-based cases tried (valid / invalid inputs)")
     for name in sorted({name for name, _ in cases}):
         terminalreporter.write_line(
-            f"{name:28s} {cases.get((name, 'valid'), 0):5d} / {cases.get((name, 'invalid'), 0):5d}")
+            f"{name:28s} {cases.get((name, 'valid'), 0):5d} / {cases.get((name, 'invalid'), 0):5d}"
+        )

@@ -40,5 +40,5 @@ CASE = Case(
     check=check,
     tolerance="identical merges and sizes; heights rtol 1e-9",
     notes="both run the generic algorithm with cached nearest neighbours (heights can invert); statlib keeps the "
-          "full n x n distance matrix (scipy the condensed half).",
+    "full n x n distance matrix (scipy the condensed half).",
 )

@@ -24,8 +24,10 @@ def make_data(size, seed):
 
     n_sequences = {"full": 2000, "smoke": 20}[size]
     data = make_digit_sequences(n_sequences, random_state=seed, noise=0.3)
-    items = [pycrfsuite.ItemSequence([{f"p{j}": float(v) for j, v in enumerate(row) if v != 0.0} for row in x])
-             for x in data.X]
+    items = [
+        pycrfsuite.ItemSequence([{f"p{j}": float(v) for j, v in enumerate(row) if v != 0.0} for row in x])
+        for x in data.X
+    ]
     labels = [[str(v) for v in y] for y in data.y]
     return {"X": data.X, "y": data.y, "items": items, "labels": labels}
 
@@ -47,8 +49,17 @@ def run_reference(data):
     trainer = pycrfsuite.Trainer(verbose=False)
     for items, labels in zip(data["items"], data["labels"]):
         trainer.append(items, labels)
-    trainer.set_params({"c1": 0.0, "c2": C2, "max_iterations": ITERATIONS, "epsilon": 1e-12, "delta": 1e-12,
-                        "feature.possible_states": True, "feature.possible_transitions": True})
+    trainer.set_params(
+        {
+            "c1": 0.0,
+            "c2": C2,
+            "max_iterations": ITERATIONS,
+            "epsilon": 1e-12,
+            "delta": 1e-12,
+            "feature.possible_states": True,
+            "feature.possible_transitions": True,
+        }
+    )
     with tempfile.TemporaryDirectory() as tmp:
         trainer.train(f"{tmp}/model.crfsuite")
     last = trainer.logparser.iterations[-1]

@@ -13,10 +13,10 @@ def make_data(size, seed):
     rng = np.random.default_rng(seed)
     t = np.linspace(0.0, 200.0, n)
     S = np.c_[
-        np.sin(2.0 * t),                       # sine
-        np.sign(np.sin(3.0 * t)),              # square wave
-        2.0 * ((0.5 * t) % 1.0) - 1.0,         # sawtooth
-        rng.laplace(size=n),                   # super-Gaussian noise
+        np.sin(2.0 * t),  # sine
+        np.sign(np.sin(3.0 * t)),  # square wave
+        2.0 * ((0.5 * t) % 1.0) - 1.0,  # sawtooth
+        rng.laplace(size=n),  # super-Gaussian noise
     ]
     A = rng.uniform(0.5, 2.0, size=(4, 4)) * rng.choice([-1.0, 1.0], size=(4, 4))
     X = S @ A.T
@@ -28,8 +28,9 @@ def _fit(cls, data):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        model = cls(4, algorithm="parallel", fun="logcosh", w_init=data["w_init"], max_iter=200, tol=1e-4,
-                    random_state=0).fit(data["X"])
+        model = cls(
+            4, algorithm="parallel", fun="logcosh", w_init=data["w_init"], max_iter=200, tol=1e-4, random_state=0
+        ).fit(data["X"])
     return model.components_, model.mixing_, model.n_iter_
 
 

@@ -42,8 +42,8 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical neighbours, distances rtol 1e-12",
-    notes="statlib runs the same search with bounds=\"bbox\": each node's subtree is skipped when the hypersphere "
-          "misses the bounding box of its points (as scikit-learn does), not the book's hyper-rectangle cut out by "
-          "the splitting planes; 32 points per leaf (scikit-learn: 40). Same tree (upper-median splits cycling the "
-          "axes), same neighbours.",
+    notes='statlib runs the same search with bounds="bbox": each node\'s subtree is skipped when the hypersphere '
+    "misses the bounding box of its points (as scikit-learn does), not the book's hyper-rectangle cut out by "
+    "the splitting planes; 32 points per leaf (scikit-learn: 40). Same tree (upper-median splits cycling the "
+    "axes), same neighbours.",
 )

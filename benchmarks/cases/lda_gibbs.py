@@ -51,5 +51,5 @@ CASE = Case(
     tolerance="final log p(w, z) within 1% (different random streams)",
     repeat=3,
     notes="At 100 sweeps the chains are still climbing: seed 0 gives -2 450 235 (statlib) and -2 471 153 (lda), "
-          "0.85% apart; after 300 sweeps both sit at -2.433e6, 0.03% apart.",
+    "0.85% apart; after 300 sweeps both sit at -2.433e6, 0.03% apart.",
 )

@@ -40,5 +40,5 @@ CASE = Case(
     check=check,
     tolerance="rtol 1e-8",
     notes="statlib whitens once with the Cholesky factor of S and takes Euclidean distances; scipy evaluates the "
-          "quadratic form for every pair.",
+    "quadratic form for every pair.",
 )

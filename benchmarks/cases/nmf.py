@@ -62,6 +62,6 @@ CASE = Case(
     check=check,
     tolerance="same W, H after 200 iterations (rtol 1e-8), same reconstruction error (rtol 1e-10)",
     notes="Both sides spend almost all their time in the same two BLAS products per iteration, X H^T and W^T X "
-          "(2 000 x 1 000 x 20 each); the element-wise updates are a small fraction, so the ratio is parity up "
-          "to timing noise.",
+    "(2 000 x 1 000 x 20 each); the element-wise updates are a small fraction, so the ratio is parity up "
+    "to timing noise.",
 )

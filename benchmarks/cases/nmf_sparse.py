@@ -13,8 +13,9 @@ def make_data(size, seed):
     n, m, k, density = {"full": (5_000, 3_000, 20, 0.01), "smoke": (80, 50, 4, 0.1)}[size]
     rng = np.random.default_rng(seed)
     # Counts at random positions, like a document-term matrix (1% nonzero in the full case).
-    X = sparse.random(n, m, density=density, format="csr", random_state=rng,
-                      data_rvs=lambda s: rng.poisson(2.0, size=s) + 1.0)
+    X = sparse.random(
+        n, m, density=density, format="csr", random_state=rng, data_rvs=lambda s: rng.poisson(2.0, size=s) + 1.0
+    )
     return starting_point(X, k, rng)
 
 
@@ -34,6 +35,6 @@ CASE = Case(
     check=check,
     tolerance="same W, H after 200 iterations (rtol 1e-7), same reconstruction error (rtol 1e-9)",
     notes="Neither side forms the dense W H: X H^T and W^T X come from the 150 000 nonzeros of X (statlib in a "
-          "Numba loop over the CSR rows, scikit-learn through SciPy's sparse products); H H^T, W^T W and the "
-          "products with them go to BLAS.",
+    "Numba loop over the CSR rows, scikit-learn through SciPy's sparse products); H H^T, W^T W and the "
+    "products with them go to BLAS.",
 )

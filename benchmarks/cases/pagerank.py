@@ -71,7 +71,7 @@ CASE = Case(
     check=check,
     tolerance="same stopping rule (L1 change < 1e-10), same start; vectors within 1e-12 in L1",
     notes="the SciPy loop's M is built outside its timed call; statlib's call includes validating the adjacency "
-          "matrix. A pull kernel over the transposed CSR (gathering x_j / L(v_j) per target, as csr @ x does) was "
-          "measured against the push kernel on this graph: the same time per step within noise, plus 25-40 ms to "
-          "transpose, so the push over the out-links (no transposition) stays",
+    "matrix. A pull kernel over the transposed CSR (gathering x_j / L(v_j) per target, as csr @ x does) was "
+    "measured against the push kernel on this graph: the same time per step within noise, plus 25-40 ms to "
+    "transpose, so the push over the out-links (no transposition) stays",
 )

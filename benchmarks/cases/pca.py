@@ -51,5 +51,5 @@ CASE = Case(
     check=check,
     tolerance="same components and scores (rtol 1e-7), same explained variances (rtol 1e-10)",
     notes="Both sides call LAPACK's thin SVD (gesdd) on the same centred array, so the ratio is parity up to "
-          "timing noise and the bookkeeping around the call.",
+    "timing noise and the bookkeeping around the call.",
 )

@@ -46,8 +46,15 @@ def run_reference(data):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        nmf = NMF(data["K"], solver="mu", beta_loss="kullback-leibler", init="random", max_iter=ITERATIONS,
-                  tol=0.0, random_state=data["seed"])
+        nmf = NMF(
+            data["K"],
+            solver="mu",
+            beta_loss="kullback-leibler",
+            init="random",
+            max_iter=ITERATIONS,
+            tol=0.0,
+            random_state=data["seed"],
+        )
         W = nmf.fit_transform(data["X"])
     P = W @ nmf.components_
     P /= P.sum(axis=1, keepdims=True)
@@ -71,5 +78,5 @@ CASE = Case(
     tolerance="final PLSA log-likelihood within 1% (same model, different iterations and starts)",
     repeat=3,
     notes="At seed 0 the final log-likelihoods are -2 199 945 (statlib) and -2 193 454 (NMF), 0.3% apart (different "
-          "local optima); at the smoke size they agree to 5e-8.",
+    "local optima); at the smoke size they agree to 5e-8.",
 )

@@ -53,5 +53,5 @@ CASE = Case(
     check=check,
     tolerance="same singular values (rtol 1e-10), components (atol 1e-8), scores and variance ratios",
     notes="Both sides draw the same Gaussian test matrix and spend their time in the same BLAS products "
-          "X Q and X^T Q and small LU/QR factorisations; the ratio is parity up to timing noise.",
+    "X Q and X^T Q and small LU/QR factorisations; the ratio is parity up to timing noise.",
 )

@@ -11,5 +11,14 @@ from ._distances import (
 )
 from ._kmeans import KMeans, kmeans_plusplus
 
-__all__ = ["AgglomerativeClustering", "KMeans", "correlation_coefficients", "cosine_similarities", "kmeans_plusplus",
-           "linkage", "mahalanobis_distances", "minkowski_distances", "pairwise_distances"]
+__all__ = [
+    "AgglomerativeClustering",
+    "KMeans",
+    "correlation_coefficients",
+    "cosine_similarities",
+    "kmeans_plusplus",
+    "linkage",
+    "mahalanobis_distances",
+    "minkowski_distances",
+    "pairwise_distances",
+]

@@ -285,8 +285,10 @@ def _check_distance_matrix(D, name):
         return full + full.T
     D = check_array(D, name)
     if D.shape[0] != D.shape[1]:
-        raise ValueError(f"{name} must be a square distance matrix (n_samples, n_samples) with "
-                         f"metric='precomputed', got shape {D.shape}")
+        raise ValueError(
+            f"{name} must be a square distance matrix (n_samples, n_samples) with "
+            f"metric='precomputed', got shape {D.shape}"
+        )
     if np.any(D < 0):
         raise ValueError(f"{name} must hold non-negative distances")
     if np.any(np.diag(D) != 0):
@@ -466,8 +468,10 @@ class AgglomerativeClustering(ClusterMixin, BaseEstimator):
             raise TypeError(f"metric must be a string, got {type(self.metric).__name__}")
         check_choice(self.metric, "metric", _METRICS + ("precomputed",))
         if (self.n_clusters is None) == (self.distance_threshold is None):
-            raise ValueError("exactly one of n_clusters and distance_threshold must be None, got "
-                             f"n_clusters={self.n_clusters!r}, distance_threshold={self.distance_threshold!r}")
+            raise ValueError(
+                "exactly one of n_clusters and distance_threshold must be None, got "
+                f"n_clusters={self.n_clusters!r}, distance_threshold={self.distance_threshold!r}"
+            )
         threshold = None
         if self.distance_threshold is not None:
             threshold = check_real(self.distance_threshold, "distance_threshold", low=0.0)

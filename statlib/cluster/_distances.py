@@ -34,15 +34,35 @@ from scipy.linalg import solve_triangular
 
 from .._validation import check_array
 
-__all__ = ["correlation_coefficients", "cosine_similarities", "mahalanobis_distances", "minkowski_distances",
-           "pairwise_distances"]
+__all__ = [
+    "correlation_coefficients",
+    "cosine_similarities",
+    "mahalanobis_distances",
+    "minkowski_distances",
+    "pairwise_distances",
+]
 
 # kernel codes of the Minkowski family
 EUCLIDEAN, MANHATTAN, CHEBYSHEV, MINKOWSKI, SQEUCLIDEAN = 0, 1, 2, 3, 4
-_NAMES = {"euclidean": EUCLIDEAN, "manhattan": MANHATTAN, "cityblock": MANHATTAN, "chebyshev": CHEBYSHEV,
-          "minkowski": MINKOWSKI, "sqeuclidean": SQEUCLIDEAN}
-METRICS = ("euclidean", "sqeuclidean", "manhattan", "cityblock", "chebyshev", "minkowski", "mahalanobis",
-           "cosine", "correlation")
+_NAMES = {
+    "euclidean": EUCLIDEAN,
+    "manhattan": MANHATTAN,
+    "cityblock": MANHATTAN,
+    "chebyshev": CHEBYSHEV,
+    "minkowski": MINKOWSKI,
+    "sqeuclidean": SQEUCLIDEAN,
+}
+METRICS = (
+    "euclidean",
+    "sqeuclidean",
+    "manhattan",
+    "cityblock",
+    "chebyshev",
+    "minkowski",
+    "mahalanobis",
+    "cosine",
+    "correlation",
+)
 
 
 # --------------------------------------------------------------------------------------------- kernels
@@ -178,8 +198,10 @@ def _check_pair(X, Y):
     if Y is None:
         return X, None
     if isinstance(Y, str):
-        raise TypeError(f"Y must be array-like (the second set of samples) or None, got the string {Y!r}; "
-                        "pass a metric by name as metric=...")
+        raise TypeError(
+            f"Y must be array-like (the second set of samples) or None, got the string {Y!r}; "
+            "pass a metric by name as metric=..."
+        )
     Y = check_array(Y, "Y")
     if Y.shape[1] != X.shape[1]:
         raise ValueError(f"Y must have as many features as X ({X.shape[1]}), got {Y.shape[1]}")
@@ -238,8 +260,7 @@ def _whitened(X, Y, cov, VI):
     eigenvalues = np.linalg.eigvalsh(S)
     flat = cov is None and VI is None and np.sqrt(eigenvalues[-1]) <= 1e-10 * np.abs(X).max()  # no spread
     if flat or eigenvalues[0] <= 1e-12 * eigenvalues[-1]:
-        raise ValueError(f"{name} must be positive definite, not numerically singular "
-                         f"(condition number above 1e12)")
+        raise ValueError(f"{name} must be positive definite, not numerically singular (condition number above 1e12)")
     mean = X.mean(axis=0)
 
     def whiten(A):
@@ -406,8 +427,10 @@ def pairwise_distances(X, Y=None, metric="euclidean", **kwargs):
     allowed = {"minkowski": {"p"}, "mahalanobis": {"VI"}}.get(metric, set())
     extra = sorted(set(kwargs) - allowed)
     if extra:
-        raise TypeError(f"metric={metric!r} takes no keyword argument {extra[0]!r}"
-                        + (f" (it takes {sorted(allowed)})" if allowed else ""))
+        raise TypeError(
+            f"metric={metric!r} takes no keyword argument {extra[0]!r}"
+            + (f" (it takes {sorted(allowed)})" if allowed else "")
+        )
     if metric == "minkowski":
         return minkowski_distances(X, Y, p=kwargs.get("p", 2.0))
     if metric == "mahalanobis":

@@ -62,7 +62,7 @@ def _batch_expectations(U, T, offsets, node, pair):
         _backward(eu, expT, beta[:n], lb[:n])
         k = s if per_sequence else 0
         # the marginals (11.32)-(11.33), whose sums are the model expectations (11.34)-(11.35)
-        _posteriors(eu, expT, alpha[:n], la[:n], beta[:n], lb[:n], log_z, node[lo:hi], pair[k:k + 1])
+        _posteriors(eu, expT, alpha[:n], la[:n], beta[:n], lb[:n], log_z, node[lo:hi], pair[k : k + 1])
         total += log_z + (n - 1) * tmax  # log Z(x_j), the first term of (11.50)
     return total
 

@@ -40,12 +40,14 @@ DEFAULT_PACKAGES = (
 
 # Words of the numpydoc layout, of reStructuredText/Sphinx markup and of Python type names: they occur in
 # docstrings of every subject and say nothing about the subject.
-DOCSTRING_STOP_WORDS = frozenset("""
+DOCSTRING_STOP_WORDS = frozenset(
+    """
     parameters parameter returns return yields yield raises raise notes note examples example references
     default optional none true false int float str bool dict list tuple object like type types shape
     versionadded versionchanged deprecated seealso http https www org com doi html pdf
     func meth class attr mod ref math obj data py
-""".split())
+""".split()
+)
 
 #: The stop words removed by ``tokenize``: scikit-learn's English list plus ``DOCSTRING_STOP_WORDS``.
 STOP_WORDS = frozenset(ENGLISH_STOP_WORDS) | DOCSTRING_STOP_WORDS
@@ -81,11 +83,11 @@ def _clean_docstring(doc, text):
     """
     headers = list(_SECTION.finditer(doc))
     if text == "description":
-        return doc[:headers[0].start()] if headers else doc
+        return doc[: headers[0].start()] if headers else doc
     for i, h in enumerate(headers):
         if h.group(1).strip().lower() == "examples":
             end = headers[i + 1].start() if i + 1 < len(headers) else len(doc)
-            doc = doc[:h.start()] + doc[end:]
+            doc = doc[: h.start()] + doc[end:]
             break
     return "\n".join(line for line in doc.splitlines() if not line.lstrip().startswith((">>>", "...")))
 
@@ -143,8 +145,9 @@ def _stamp(package, root):
 def _walk(package, root):
     """(module name, source path) of every source file of ``package`` in sorted order, tests left out."""
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d not in _SKIP_DIRS
-                             and os.path.isfile(os.path.join(dirpath, d, "__init__.py")))
+        dirnames[:] = sorted(
+            d for d in dirnames if d not in _SKIP_DIRS and os.path.isfile(os.path.join(dirpath, d, "__init__.py"))
+        )
         rel = os.path.relpath(dirpath, root)
         parts = package.split(".") + ([] if rel == "." else rel.split(os.sep))
         for f in sorted(filenames):
@@ -165,8 +168,17 @@ def _check_df(value, name):
     return value
 
 
-def load_docstring_corpus(packages=DEFAULT_PACKAGES, *, label_depth=2, text="full", min_tokens=10,
-                          min_df=5, max_df=0.5, stop_words=STOP_WORDS, drop_duplicates=True):
+def load_docstring_corpus(
+    packages=DEFAULT_PACKAGES,
+    *,
+    label_depth=2,
+    text="full",
+    min_tokens=10,
+    min_df=5,
+    max_df=0.5,
+    stop_words=STOP_WORDS,
+    drop_duplicates=True,
+):
     """Docstrings of installed packages as a labelled bag-of-words corpus (nothing downloaded).
 
     Every ``.py`` file of each package in ``packages`` (directories named ``tests``/``test`` and files
@@ -284,8 +296,9 @@ def load_docstring_corpus(packages=DEFAULT_PACKAGES, *, label_depth=2, text="ful
     high = max_df if isinstance(max_df, numbers.Integral) else max_df * n
     vocabulary = sorted(w for w, c in df.items() if low <= c <= high)
     if not vocabulary:
-        raise ValueError(f"no word has a document frequency within min_df={min_df} and max_df={max_df} "
-                         f"over the {n} documents")
+        raise ValueError(
+            f"no word has a document frequency within min_df={min_df} and max_df={max_df} over the {n} documents"
+        )
     index = {w: j for j, w in enumerate(vocabulary)}
     rows, cols = [], []
     for i, toks in enumerate(tokens):
@@ -313,7 +326,9 @@ def load_docstring_corpus(packages=DEFAULT_PACKAGES, *, label_depth=2, text="ful
         target_names=target_names,
         feature_names=np.array(vocabulary, dtype=object),
         versions=versions,
-        DESCR=(f"Docstrings of {', '.join(packages)} ({', '.join(f'{k} {v}' for k, v in versions.items())}): "
-               f"{X.shape[0]} documents, {X.shape[1]} words (min_df={min_df}, max_df={max_df}, text={text!r}), "
-               f"labelled by the first {label_depth} components of the module name."),
+        DESCR=(
+            f"Docstrings of {', '.join(packages)} ({', '.join(f'{k} {v}' for k, v in versions.items())}): "
+            f"{X.shape[0]} documents, {X.shape[1]} words (min_df={min_df}, max_df={max_df}, text={text!r}), "
+            f"labelled by the first {label_depth} components of the module name."
+        ),
     )

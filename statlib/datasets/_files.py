@@ -21,7 +21,7 @@ def load_prostate():
     header, rows = lines[0], lines[1:]
     # The first column is the row number (its header cell is empty).
     columns = [h.strip() for h in header if h.strip()]
-    values = np.array([[float(v) for v in row[1:1 + len(columns)]] for row in rows])
+    values = np.array([[float(v) for v in row[1 : 1 + len(columns)]] for row in rows])
     feature_names = columns[:8]
     return Bunch(
         data=values[:, :8],

@@ -11,8 +11,18 @@ from sklearn.utils import Bunch
 
 # The distributions pinned in the repository's requirements.txt, as their top-level import names.
 PINNED_PACKAGES = (
-    "numpy", "scipy", "matplotlib", "sklearn", "numba", "llvmlite", "ipywidgets", "ipykernel", "jupyterquiz",
-    "pandas", "hmmlearn", "pycrfsuite",
+    "numpy",
+    "scipy",
+    "matplotlib",
+    "sklearn",
+    "numba",
+    "llvmlite",
+    "ipywidgets",
+    "ipykernel",
+    "jupyterquiz",
+    "pandas",
+    "hmmlearn",
+    "pycrfsuite",
 )
 # requirements.txt names whose import name differs.
 DISTRIBUTION_IMPORT_NAMES = {"scikit-learn": "sklearn", "python-crfsuite": "pycrfsuite"}
@@ -23,7 +33,9 @@ _EXTENSION = re.compile(r"^([A-Za-z_]\w*)\..*(?:\.so|\.pyd)$")
 _IMPORT_LINE = re.compile(rb"^[ \t]*(from[ \t]+[.\w]+[ \t]*import\b|import[ \t]+[\w.])", re.M)
 # Comments and string literals in source order; a triple-quoted one is a span an import line may not start in.
 _STRINGS = re.compile(
-    rb'#[^\n]*|"""(?:\\.|[^\\])*?"""|' + rb"'''(?:\\.|[^\\])*?'''|" + rb'"(?:\\.|[^"\\\n])*"|'
+    rb'#[^\n]*|"""(?:\\.|[^\\])*?"""|'
+    + rb"'''(?:\\.|[^\\])*?'''|"
+    + rb'"(?:\\.|[^"\\\n])*"|'
     + rb"'(?:\\.|[^'\\\n])*'",
     re.S,
 )

@@ -25,14 +25,16 @@ def _example_4_1():
         categories=[np.array([1, 2, 3], dtype=object), np.array(["S", "M", "L"], dtype=object)],
         feature_names=["X(1)", "X(2)"],
         DESCR="Li Hang Table 4.1 (Example 4.1): 15 training points, X(1) in A1={1,2,3}, X(2) in A2={S,M,L}, "
-              "Y in {1,-1}; classify x=(2,S) with maximum-likelihood estimates. Book: P(Y=1)=9/15, scores "
-              "1/45 (Y=1) and 1/15 (Y=-1), so y=-1.",
+        "Y in {1,-1}; classify x=(2,S) with maximum-likelihood estimates. Book: P(Y=1)=9/15, scores "
+        "1/45 (Y=1) and 1/15 (Y=-1), so y=-1.",
     )
 
 
 @example("lihang", "4.2")
 def _example_4_2():
     data = _example_4_1()
-    data.DESCR = ("Li Hang Example 4.2: Table 4.1 again, with Laplace smoothing (lambda=1). Book: P(Y=1)=10/17, "
-                  "scores 5/153=0.0327 (Y=1) and 28/459=0.0610 (Y=-1), so y=-1.")
+    data.DESCR = (
+        "Li Hang Example 4.2: Table 4.1 again, with Laplace smoothing (lambda=1). Book: P(Y=1)=10/17, "
+        "scores 5/153=0.0327 (Y=1) and 28/459=0.0610 (Y=-1), so y=-1."
+    )
     return data

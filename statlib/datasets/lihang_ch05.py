@@ -24,8 +24,16 @@ _TABLE_5_1_ZH = """\
 老年 是 否 非常好 是
 老年 否 否 一般 否"""
 
-_EN = {"青年": "young", "中年": "middle", "老年": "old", "是": "yes", "否": "no",
-       "非常好": "very good", "好": "good", "一般": "fair"}
+_EN = {
+    "青年": "young",
+    "中年": "middle",
+    "老年": "old",
+    "是": "yes",
+    "否": "no",
+    "非常好": "very good",
+    "好": "good",
+    "一般": "fair",
+}
 # Example 5.4's numeric coding: A1 1/2/3 = young/middle/old; A2, A3 1/2 = yes/no; A4 1/2/3 = very good/good/fair.
 _CODES = [
     {"young": 1, "middle": 2, "old": 3},
@@ -51,10 +59,12 @@ def _table_5_1(number, what):
         feature_names_zh=["年龄", "有工作", "有自己的房子", "信贷情况"],
         symbols=["A1", "A2", "A3", "A4"],
         codes=_CODES,
-        DESCR=(f"Li Hang Example {number}: Table 5.1, 15 loan applications (IDs 1-15) with four categorical "
-               f"features (A1 age, A2 has a job, A3 owns a house, A4 credit rating) and the class 'loan "
-               f"approved' (9 yes, 6 no); {what}. X and y hold English values, X_zh and y_zh the book's, "
-               "X_coded the integer coding of Example 5.4."),
+        DESCR=(
+            f"Li Hang Example {number}: Table 5.1, 15 loan applications (IDs 1-15) with four categorical "
+            f"features (A1 age, A2 has a job, A3 owns a house, A4 credit rating) and the class 'loan "
+            f"approved' (9 yes, 6 no); {what}. X and y hold English values, X_zh and y_zh the book's, "
+            "X_coded the integer coding of Example 5.4."
+        ),
     )
 
 

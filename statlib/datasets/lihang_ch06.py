@@ -24,8 +24,8 @@ def _example_6_1():
         # The book's answers; it leaves the third case unsolved.
         book_answers=[np.full(5, 1 / 5), np.array([3 / 20, 3 / 20, 7 / 30, 7 / 30, 7 / 30]), None],
         DESCR="Li Hang Example 6.1: X takes values A..E; constraints sum P = 1, then P(A)+P(B) = 3/10, then "
-              "P(A)+P(C) = 1/2. The book gives 1/5 each, then 3/20, 3/20, 7/30, 7/30, 7/30, and does not solve "
-              "the third case.",
+        "P(A)+P(C) = 1/2. The book gives 1/5 each, then 3/20, 3/20, 7/30, 7/30, 7/30, and does not solve "
+        "the third case.",
     )
 
 
@@ -38,5 +38,5 @@ def _example_6_2():
         b=data.cases[1].b,
         book_answer=data.book_answers[1],
         DESCR="Li Hang Example 6.2: the second case of Example 6.1 (P(y1)+P(y2) = 3/10, sum = 1) solved through "
-              "the dual; the book's answer is P(y1) = P(y2) = 3/20, P(y3) = P(y4) = P(y5) = 7/30.",
+        "the dual; the book's answer is P(y1) = P(y2) = 3/20, P(y3) = P(y4) = P(y5) = 7/30.",
     )

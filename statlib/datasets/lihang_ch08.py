@@ -21,8 +21,7 @@ def _example_8_2():
     return Bunch(
         X=np.arange(1.0, 11.0).reshape(-1, 1),
         y=np.array([5.56, 5.70, 5.91, 6.40, 6.80, 7.05, 8.90, 8.70, 9.00, 9.05]),
-        DESCR="Li Hang Example 8.2 (Table 8.2): x = 1..10, y in [5, 10]; a boosting tree for "
-        "regression with stumps.",
+        DESCR="Li Hang Example 8.2 (Table 8.2): x = 1..10, y in [5, 10]; a boosting tree for regression with stumps.",
     )
 
 

@@ -15,12 +15,14 @@ _SYMBOLS = ["red", "white"]
 def _example_10_1():
     return Bunch(
         startprob=np.full(4, 0.25),
-        transmat=np.array([
-            [0.0, 1.0, 0.0, 0.0],
-            [0.4, 0.0, 0.6, 0.0],
-            [0.0, 0.4, 0.0, 0.6],
-            [0.0, 0.0, 0.5, 0.5],
-        ]),
+        transmat=np.array(
+            [
+                [0.0, 1.0, 0.0, 0.0],
+                [0.4, 0.0, 0.6, 0.0],
+                [0.0, 0.4, 0.0, 0.6],
+                [0.0, 0.0, 0.5, 0.5],
+            ]
+        ),
         emissionprob=np.array([[0.5, 0.5], [0.3, 0.7], [0.6, 0.4], [0.8, 0.2]]),
         balls=np.array([[5, 5], [3, 7], [6, 4], [8, 2]]),
         obs=np.array([0, 0, 1, 1, 0]),
@@ -50,7 +52,7 @@ def _example_10_2():
     return Bunch(
         **_three_box_model(),
         DESCR="Li Hang Example 10.2 (forward algorithm): three boxes, O = (red, white, red); the book prints "
-              "alpha_1..alpha_3 and P(O | lambda) = 0.13022.",
+        "alpha_1..alpha_3 and P(O | lambda) = 0.13022.",
     )
 
 
@@ -59,5 +61,5 @@ def _example_10_3():
     return Bunch(
         **_three_box_model(),
         DESCR="Li Hang Example 10.3 (Viterbi): the model and O of Example 10.2; the book prints delta, Psi, "
-              "P* = 0.0147 and I* = (3, 3, 3).",
+        "P* = 0.0147 and I* = (3, 3, 3).",
     )

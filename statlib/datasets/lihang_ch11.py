@@ -72,20 +72,23 @@ def _example_11_3():
 def exercise_11_4():
     """The matrices of Exercise 11.4 (an exercise, so not registered as an example)."""
     return Bunch(
-        M=np.array([
-            [[0.0, 0.0], [0.5, 0.5]],
-            [[0.3, 0.7], [0.7, 0.3]],
-            [[0.5, 0.5], [0.6, 0.4]],
-            [[0.0, 1.0], [0.0, 1.0]],
-        ]),
+        M=np.array(
+            [
+                [[0.0, 0.0], [0.5, 0.5]],
+                [[0.3, 0.7], [0.7, 0.3]],
+                [[0.5, 0.5], [0.6, 0.4]],
+                [[0.0, 1.0], [0.0, 1.0]],
+            ]
+        ),
         start=1,
         stop=1,
         DESCR="Li Hang Exercise 11.4: matrices M1..M4 with start = stop = 2 (index 1 here).",
     )
 
 
-def make_digit_sequences(n_sequences, *, min_length=5, max_length=15, images="train", stay=0.0,
-                         noise=0.0, random_state=None):
+def make_digit_sequences(
+    n_sequences, *, min_length=5, max_length=15, images="train", stay=0.0, noise=0.0, random_state=None
+):
     """Sequences of handwritten digits whose labels follow a Markov chain: a sequence-labelling task.
 
     The images are scikit-learn's 8x8 digits (1 797 images, pixels 0..16, scaled here to 0..1). The
@@ -108,7 +111,7 @@ def make_digit_sequences(n_sequences, *, min_length=5, max_length=15, images="tr
     rng = check_random_state(random_state)
     digits = load_digits()
     order = np.random.RandomState(0).permutation(len(digits.target))
-    half = order[: len(order) // 2] if images == "train" else order[len(order) // 2:]
+    half = order[: len(order) // 2] if images == "train" else order[len(order) // 2 :]
     pools = [half[digits.target[half] == d] for d in range(10)]
     transmat = np.full((10, 10), 0.1 / 10)
     for d in range(10):

@@ -17,25 +17,31 @@ def _table_13_1():
         X=np.array([[1.0, 1.0], [1.0, 0.0], [0.0, 2.0], [2.0, 4.0], [3.0, 5.0]]),
         sample_names=["A", "B", "C", "D", "E"],
         feature_names=["x_1", "x_2"],
-        DESCR=("Li Hang Table 13.1 (聚类数据): five samples A-E with two features, clustered by k-means with k = 2 "
-               "into {A, B, C} and {D, E} (Figure 13.5). Rows are samples; the book prints them as columns."),
+        DESCR=(
+            "Li Hang Table 13.1 (聚类数据): five samples A-E with two features, clustered by k-means with k = 2 "
+            "into {A, B, C} and {D, E} (Figure 13.5). Rows are samples; the book prints them as columns."
+        ),
     )
 
 
 @example("lihang", "table-13.2")
 def _table_13_2():
     return Bunch(
-        X=np.array([
-            [3.0, 2.9, 2.2, 2.0, 1.3, 1.5, 1.1, 1.0, 0.4],
-            [0.25, 0.8, 1.0, 1.4, 1.6, 2.0, 2.2, 2.7, 3.0],
-            [2.8, 2.2, 1.5, 2.0, 1.6, 2.1, 1.2, 0.9, 0.6],
-            [0.1, 1.8, 3.2, 0.3, 0.0, 3.0, 2.8, 0.3, 0.1],
-        ]),
+        X=np.array(
+            [
+                [3.0, 2.9, 2.2, 2.0, 1.3, 1.5, 1.1, 1.0, 0.4],
+                [0.25, 0.8, 1.0, 1.4, 1.6, 2.0, 2.2, 2.7, 3.0],
+                [2.8, 2.2, 1.5, 2.0, 1.6, 2.1, 1.2, 0.9, 0.6],
+                [0.1, 1.8, 3.2, 0.3, 0.0, 3.0, 2.8, 0.3, 0.1],
+            ]
+        ),
         sample_names=["A", "B", "C", "D"],
         feature_names=[f"x_{i}" for i in range(1, 10)],
-        DESCR=("Li Hang Table 13.2 (captioned 聚类数据; the illustration of dimensionality reduction): the book has 14 "
-               "samples with 9 features but prints only A-D; the other ten are elided ('...'), so Figure 13.6 cannot "
-               "be reproduced. Rows are the four printed samples."),
+        DESCR=(
+            "Li Hang Table 13.2 (captioned 聚类数据; the illustration of dimensionality reduction): the book has 14 "
+            "samples with 9 features but prints only A-D; the other ten are elided ('...'), so Figure 13.6 cannot "
+            "be reproduced. Rows are the four printed samples."
+        ),
     )
 
 
@@ -49,9 +55,11 @@ def _table_13_3():
         X=counts.T.copy(),
         word_names=[f"word{i}" for i in range(1, 7)],
         doc_names=[f"doc{i}" for i in range(1, 7)],
-        DESCR=("Li Hang Table 13.3 (话题分析的数据): counts of six words in six documents (blank = 0). ``counts`` is "
-               "the book's word x document table; ``X`` = counts.T is documents x words, the orientation of "
-               "statlib.topic."),
+        DESCR=(
+            "Li Hang Table 13.3 (话题分析的数据): counts of six words in six documents (blank = 0). ``counts`` is "
+            "the book's word x document table; ``X`` = counts.T is documents x words, the orientation of "
+            "statlib.topic."
+        ),
     )
 
 
@@ -61,9 +69,11 @@ def _table_13_4():
     return Bunch(
         topic_word=np.array([[third] * 3 + [0.0] * 3, [0.0] * 3 + [third] * 3]),
         doc_topic=np.array([[1.0, 0.0]] * 3 + [[0.0, 1.0]] * 3),
-        DESCR=("Li Hang Table 13.4: the topics of Table 13.3 found by LDA, as the book prints them (idealised: "
-               "0.33 = 1/3 on each topic's three words, documents wholly in one topic). ``topic_word[k]`` is "
-               "P(word | topic k + 1); ``doc_topic[d]`` is P(topic | doc d + 1)."),
+        DESCR=(
+            "Li Hang Table 13.4: the topics of Table 13.3 found by LDA, as the book prints them (idealised: "
+            "0.33 = 1/3 on each topic's three words, documents wholly in one topic). ``topic_word[k]`` is "
+            "P(word | topic k + 1); ``doc_topic[d]`` is P(topic | doc d + 1)."
+        ),
     )
 
 
@@ -79,8 +89,10 @@ def _table_13_5():
         adjacency=adjacency,
         steps=np.array([[6, 6, 6, 6], [2, 5, 9, 8], [3, 4, 9, 8]]) / 24.0,
         node_names=["A", "B", "C", "D"],
-        DESCR=("Li Hang Table 13.5 (PageRank 计算的结果): the probabilities of nodes A-D at steps 1-3 (``steps``, one "
-               "row per step) of the random walk on the graph of Figure 13.7, from the uniform start. The graph is "
-               "not printed; ``adjacency`` (rows are sources: adjacency[i, j] = 1 for a link i -> j) is the only "
-               "graph without self-loops that reproduces the table."),
+        DESCR=(
+            "Li Hang Table 13.5 (PageRank 计算的结果): the probabilities of nodes A-D at steps 1-3 (``steps``, one "
+            "row per step) of the random walk on the graph of Figure 13.7, from the uniform start. The graph is "
+            "not printed; ``adjacency`` (rows are sources: adjacency[i, j] = 1 for a link i -> j) is the only "
+            "graph without self-loops that reproduces the table."
+        ),
     )

@@ -13,13 +13,15 @@ from ._registry import example
 @example("lihang", "14.1")
 def _example_14_1():
     return Bunch(
-        distances=np.array([
-            [0.0, 7.0, 2.0, 9.0, 3.0],
-            [7.0, 0.0, 5.0, 4.0, 6.0],
-            [2.0, 5.0, 0.0, 8.0, 1.0],
-            [9.0, 4.0, 8.0, 0.0, 5.0],
-            [3.0, 6.0, 1.0, 5.0, 0.0],
-        ]),
+        distances=np.array(
+            [
+                [0.0, 7.0, 2.0, 9.0, 3.0],
+                [7.0, 0.0, 5.0, 4.0, 6.0],
+                [2.0, 5.0, 0.0, 8.0, 1.0],
+                [9.0, 4.0, 8.0, 0.0, 5.0],
+                [3.0, 6.0, 1.0, 5.0, 0.0],
+            ]
+        ),
         DESCR=(
             "Li Hang Example 14.1 (agglomerative clustering): the Euclidean distances d_ij between five samples, "
             "clustered with single linkage. The book merges {x3, x5} at 1, then x1 at 2, {x2, x4} at 4, and all "

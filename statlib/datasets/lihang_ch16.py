@@ -14,12 +14,14 @@ from ._registry import example
 @example("lihang", "16.1")
 def _example_16_1():
     return Bunch(
-        R=np.array([
-            [1.00, 0.44, 0.29, 0.33],
-            [0.44, 1.00, 0.35, 0.32],
-            [0.29, 0.35, 1.00, 0.60],
-            [0.33, 0.32, 0.60, 1.00],
-        ]),
+        R=np.array(
+            [
+                [1.00, 0.44, 0.29, 0.33],
+                [0.44, 1.00, 0.35, 0.32],
+                [0.29, 0.35, 1.00, 0.60],
+                [0.33, 0.32, 0.60, 1.00],
+            ]
+        ),
         feature_names=["chinese", "foreign_language", "mathematics", "physics"],
         eigenvalues=np.array([2.17, 0.87, 0.57, 0.39]),
         components=np.array([[0.460, 0.476, 0.523, 0.537], [0.574, 0.486, -0.476, -0.456]]),

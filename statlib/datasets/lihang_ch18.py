@@ -13,12 +13,14 @@ from ._registry import example
 from .lihang_ch17 import TITLE_COUNTS, TITLE_WORDS, TITLES
 
 # Fig. 18.1: rows word1..word4, columns doc1..doc4.
-_FIG_18_1 = np.array([
-    [2, 2, 4, 3],
-    [2, 1, 5, 3],
-    [1, 1, 2, 0],
-    [0, 1, 2, 1],
-])
+_FIG_18_1 = np.array(
+    [
+        [2, 2, 4, 3],
+        [2, 1, 5, 3],
+        [1, 1, 2, 0],
+        [0, 1, 2, 1],
+    ]
+)
 
 
 def title_matrix():
@@ -39,8 +41,8 @@ def _figure_18_1():
         words=["word1", "word2", "word3", "word4"],
         documents=["doc1", "doc2", "doc3", "doc4"],
         DESCR="Li Hang Fig. 18.1: counts n(w, d) of 4 words in 4 documents (printed words by documents; X is "
-              "its transpose, documents by words). The colour boxes marking three topics are not recoverable "
-              "from the text. No numeric answer is printed.",
+        "its transpose, documents by words). The colour boxes marking three topics are not recoverable "
+        "from the text. No numeric answer is printed.",
     )
 
 
@@ -49,5 +51,5 @@ def _exercise_18_3():
     return Bunch(
         **title_matrix(),
         DESCR="Li Hang Exercise 18.3 (the §17.2.2 matrix reprinted): 11 index words in 9 book titles T1..T9. "
-              "Run PLSA on it; the book prints no answer (it depends on the initialisation).",
+        "Run PLSA on it; the book prints no answer (it depends on the initialisation).",
     )

@@ -15,5 +15,5 @@ def _exercise_20_2():
     return Bunch(
         **title_matrix(),
         DESCR="Li Hang Exercise 20.2: topic analysis with LDA of the §17.2.2 text example (11 index words in 9 "
-              "book titles; X is titles by words). No printed answer.",
+        "book titles; X is titles by words). No printed answer.",
     )

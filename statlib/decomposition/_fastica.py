@@ -276,8 +276,10 @@ def _whitening(Xc, n_components, solver):
         F = d[:, None] * u.T
     if not d[n_components - 1] > np.finfo(np.float64).eps * max(Xc.shape) * d[0]:
         rank = int(np.sum(d > np.finfo(np.float64).eps * max(Xc.shape) * d[0]))
-        raise ValueError(f"X has numerical rank {rank} after centring, fewer than n_components={n_components}: "
-                         "the whitening would divide by zero; lower n_components")
+        raise ValueError(
+            f"X has numerical rank {rank} after centring, fewer than n_components={n_components}: "
+            "the whitening would divide by zero; lower n_components"
+        )
     sign = np.sign(u[0])
     sign[sign == 0] = 1.0
     u = u * sign
@@ -358,8 +360,20 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, n_components=None, *, algorithm="parallel", whiten="unit-variance", fun="logcosh",
-                 fun_args=None, max_iter=200, tol=1e-4, w_init=None, whiten_solver="svd", random_state=None):
+    def __init__(
+        self,
+        n_components=None,
+        *,
+        algorithm="parallel",
+        whiten="unit-variance",
+        fun="logcosh",
+        fun_args=None,
+        max_iter=200,
+        tol=1e-4,
+        w_init=None,
+        whiten_solver="svd",
+        random_state=None,
+    ):
         self.n_components = n_components
         self.algorithm = algorithm
         self.whiten = whiten
@@ -401,8 +415,11 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         if c is None:
             c = min(n, m)
         if c > min(n, m):
-            warnings.warn(f"n_components={c} is more than min(n_samples, n_features); using {min(n, m)}",
-                          UserWarning, stacklevel=2)
+            warnings.warn(
+                f"n_components={c} is more than min(n_samples, n_features); using {min(n, m)}",
+                UserWarning,
+                stacklevel=2,
+            )
             c = min(n, m)
         if whiten:
             mean, Xc = _center(X)
@@ -420,18 +437,21 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         else:
             w_init = check_array(self.w_init, "w_init")
             if w_init.shape != (c, c):
-                raise ValueError(f"w_init must have shape (n_components, n_components) = {(c, c)}, "
-                                 f"got {w_init.shape}")
+                raise ValueError(f"w_init must have shape (n_components, n_components) = {(c, c)}, got {w_init.shape}")
         if np.any(np.all(w_init == 0.0, axis=1)) or (
-                algorithm == "parallel" and np.linalg.cond(w_init) > 1.0 / np.finfo(np.float64).eps):
+            algorithm == "parallel" and np.linalg.cond(w_init) > 1.0 / np.finfo(np.float64).eps
+        ):
             raise ValueError("w_init must be a non-singular matrix (no zero rows for deflation)")
         runner = _ica_parallel if algorithm == "parallel" else _ica_deflation
         W, n_iter, converged = runner(Z, w_init.copy(), code, alpha, tol, max_iter)
         if not np.all(np.isfinite(W)):
             raise ValueError("FastICA produced a non-finite unmixing matrix: X is degenerate for this contrast")
         if not converged:
-            warnings.warn(f"FastICA did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase "
-                          "max_iter or tol.", ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"FastICA did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase max_iter or tol.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         self.n_iter_ = n_iter
         for stale in ("mean_", "whitening_"):  # from an earlier fit with whitening
             self.__dict__.pop(stale, None)

@@ -305,15 +305,42 @@ def _run_mu(X, W, H, loss, max_iter, tol, update_H):
     k = W.shape[1]
     if sparse.issparse(X):  # only the squared loss keeps X sparse (see NMF._prepare_X)
         n_iter, converged = _mu_frobenius_csr(
-            X.data, X.indices, X.indptr, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)),
-            np.empty((n, k)), np.empty((m, k)), np.empty((k, k)), np.empty((k, m)), np.empty((m, k)))
+            X.data,
+            X.indices,
+            X.indptr,
+            W,
+            H,
+            max_iter,
+            tol,
+            update_H,
+            np.empty((n, k)),
+            np.empty((k, k)),
+            np.empty((n, k)),
+            np.empty((m, k)),
+            np.empty((k, k)),
+            np.empty((k, m)),
+            np.empty((m, k)),
+        )
     elif loss == "frobenius":
         n_iter, converged = _mu_frobenius(
-            X, W, H, max_iter, tol, update_H, np.empty((n, k)), np.empty((k, k)), np.empty((n, k)),
-            np.empty((k, m)), np.empty((k, k)), np.empty((k, m)), np.empty((n, m)))
+            X,
+            W,
+            H,
+            max_iter,
+            tol,
+            update_H,
+            np.empty((n, k)),
+            np.empty((k, k)),
+            np.empty((n, k)),
+            np.empty((k, m)),
+            np.empty((k, k)),
+            np.empty((k, m)),
+            np.empty((n, m)),
+        )
     else:
-        n_iter, converged = _mu_kl(X, W, H, max_iter, tol, update_H, np.empty((n, m)), np.empty((n, k)),
-                                   np.empty((k, m)))
+        n_iter, converged = _mu_kl(
+            X, W, H, max_iter, tol, update_H, np.empty((n, m)), np.empty((n, k)), np.empty((k, m))
+        )
     return W, H, int(n_iter), bool(converged)
 
 
@@ -335,8 +362,10 @@ def beta_divergence(X, W, H, beta_loss="frobenius"):
     W = _check_nonnegative(check_array(W, "W"), "W")
     H = _check_nonnegative(check_array(H, "H"), "H")
     if W.shape[0] != X.shape[0] or H.shape[1] != X.shape[1] or W.shape[1] != H.shape[0]:
-        raise ValueError(f"W and H must have shapes (n_samples, k) and (k, n_features) matching X {X.shape}; "
-                         f"got W {W.shape} and H {H.shape}")
+        raise ValueError(
+            f"W and H must have shapes (n_samples, k) and (k, n_features) matching X {X.shape}; "
+            f"got W {W.shape} and H {H.shape}"
+        )
     kernel = _frobenius_error if loss == "frobenius" else _kl_error
     return float(kernel(X, W, H, np.empty(X.shape)))
 
@@ -344,8 +373,10 @@ def beta_divergence(X, W, H, beta_loss="frobenius"):
 def _check_nonnegative(A, name):
     if A.size and A.min() < 0:
         i, j = np.unravel_index(np.argmin(A), A.shape)
-        raise ValueError(f"{name} must be non-negative (NMF factorises non-negative matrices). Negative values "
-                         f"in data passed to NMF: {name}[{i}, {j}] = {A[i, j]:g}")
+        raise ValueError(
+            f"{name} must be non-negative (NMF factorises non-negative matrices). Negative values "
+            f"in data passed to NMF: {name}[{i}, {j}] = {A[i, j]:g}"
+        )
     return A
 
 
@@ -473,8 +504,17 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, n_components=None, *, init=None, solver="mu", beta_loss="frobenius", tol=1e-4,
-                 max_iter=200, random_state=None):
+    def __init__(
+        self,
+        n_components=None,
+        *,
+        init=None,
+        solver="mu",
+        beta_loss="frobenius",
+        tol=1e-4,
+        max_iter=200,
+        random_state=None,
+    ):
         self.n_components = n_components
         self.init = init
         self.solver = solver
@@ -523,8 +563,9 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         if init is None:
             init = "nndsvda" if k <= min(n, m) else "random"
         if init in ("nndsvd", "nndsvda", "nndsvdar") and k > min(n, m):
-            raise ValueError(f"init={init!r} needs n_components <= min(n_samples, n_features) = {min(n, m)}, "
-                             f"got n_components={k}")
+            raise ValueError(
+                f"init={init!r} needs n_components <= min(n_samples, n_features) = {min(n, m)}, got n_components={k}"
+            )
         if init == "custom":
             if W is None or H is None:
                 raise ValueError("init='custom' needs both W and H passed to fit")
@@ -539,8 +580,9 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
                 warnings.warn(
                     "W and H are used only with init='custom'; they are ignored", RuntimeWarning, stacklevel=2
                 )
-            W, H = _initialize(X.toarray() if sparse.issparse(X) and init != "random" else X, k, init,
-                               self.random_state)
+            W, H = _initialize(
+                X.toarray() if sparse.issparse(X) and init != "random" else X, k, init, self.random_state
+            )
             W, H = np.ascontiguousarray(W), np.ascontiguousarray(H)
         W, H, n_iter, converged = _run_mu(X, W, H, loss, max_iter, tol, True)
         self._warn_if_not_converged(converged, tol, max_iter)

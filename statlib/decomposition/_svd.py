@@ -364,8 +364,17 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
     array([4., 3.])
     """
 
-    def __init__(self, n_components=2, *, algorithm="randomized", n_iter=5, n_oversamples=10,
-                 power_iteration_normalizer="auto", random_state=None, tol=0.0):
+    def __init__(
+        self,
+        n_components=2,
+        *,
+        algorithm="randomized",
+        n_iter=5,
+        n_oversamples=10,
+        power_iteration_normalizer="auto",
+        random_state=None,
+        tol=0.0,
+    ):
         self.n_components = n_components
         self.algorithm = algorithm
         self.n_iter = n_iter
@@ -391,14 +400,15 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
         check_int(self.n_oversamples, "n_oversamples", low=1)
         check_choice(self.power_iteration_normalizer, "power_iteration_normalizer", _NORMALIZERS)
         tol = check_real(self.tol, "tol", low=0.0)
-        X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_features=2,
-                          accept_sparse=["csr", "csc"])
+        X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_features=2, accept_sparse=["csr", "csc"])
         n, d = X.shape
         k = self.n_components
         if algorithm == "arpack":
             if k >= min(n, d):
-                raise ValueError(f"n_components must be < min(n_samples, n_features) with algorithm='arpack' "
-                                 f"(n_samples = {n}, n_features = {d}), got {k}")
+                raise ValueError(
+                    f"n_components must be < min(n_samples, n_features) with algorithm='arpack' "
+                    f"(n_samples = {n}, n_features = {d}), got {k}"
+                )
         k = check_int(k, "n_components", low=1, high=d)
         rng = check_random_state(self.random_state)
         if (X.count_nonzero() if sparse.issparse(X) else np.count_nonzero(X)) == 0:
@@ -406,9 +416,14 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
             # cannot start from a zero Krylov vector).
             U, s, Vt = np.zeros((n, k)), np.zeros(k), np.eye(d)[:k].copy()
         elif algorithm == "randomized":
-            U, s, Vt = _randomized_svd(X, k, n_oversamples=self.n_oversamples, n_iter=self.n_iter,
-                                      power_iteration_normalizer=self.power_iteration_normalizer,
-                                      random_state=rng)
+            U, s, Vt = _randomized_svd(
+                X,
+                k,
+                n_oversamples=self.n_oversamples,
+                n_iter=self.n_iter,
+                power_iteration_normalizer=self.power_iteration_normalizer,
+                random_state=rng,
+            )
             U, Vt = np.ascontiguousarray(U), np.ascontiguousarray(Vt)
             if len(s) < k:  # k > n_samples: pad with zero singular values and directions of N(X)
                 extra = _complement(Vt.T, k - len(s))
@@ -427,8 +442,9 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
             # Li Hang §15.2 on A = X^T would need the eigenvectors of X X^T (n_samples x n_samples); the
             # same triplets come from the right singular vectors of X, the eigenvectors of X^T X.
             if k > min(n, d):
-                raise ValueError(f"n_components must be <= min(n_samples, n_features) = {min(n, d)} with "
-                                 f"algorithm='eigh', got {k}")
+                raise ValueError(
+                    f"n_components must be <= min(n_samples, n_features) = {min(n, d)} with algorithm='eigh', got {k}"
+                )
             W = (X.T @ X).toarray() if sparse.issparse(X) else X.T @ X
             U, s, Vt = _svd_from_gram(X, W, "truncated", k, np.sqrt(max(n, d) * np.finfo(float).eps))
         self.components_ = Vt
@@ -438,8 +454,9 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
         self.explained_variance_ = np.var(Z, axis=0)
         total = mean_variance_axis(X, axis=0)[1].sum() if sparse.issparse(X) else np.var(X, axis=0).sum()
         with np.errstate(invalid="ignore", divide="ignore"):
-            self.explained_variance_ratio_ = self.explained_variance_ / total if total > 0 else \
-                np.zeros_like(self.explained_variance_)
+            self.explained_variance_ratio_ = (
+                self.explained_variance_ / total if total > 0 else np.zeros_like(self.explained_variance_)
+            )
         self._n_features_out = k
         return Z
 

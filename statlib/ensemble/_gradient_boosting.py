@@ -306,8 +306,9 @@ class GradientBoostingRegressor(_StumpEnsembleMixin, RegressorMixin, BaseEstimat
     J. H. Friedman, "Greedy function approximation: a gradient boosting machine", Ann. Statist. 29(5), 2001.
     """
 
-    def __init__(self, loss="squared_error", learning_rate=0.1, n_estimators=100, max_depth=1,
-                 min_samples_leaf=1, alpha=0.9):
+    def __init__(
+        self, loss="squared_error", learning_rate=0.1, n_estimators=100, max_depth=1, min_samples_leaf=1, alpha=0.9
+    ):
         self.loss = loss
         self.learning_rate = learning_rate
         self.n_estimators = n_estimators

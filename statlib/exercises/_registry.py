@@ -96,25 +96,35 @@ def quiz_questions(exercise_id):
     if prompts is None:
         raise ValueError(f"exercise {exercise_id!r} has no static quiz (it needs a kernel: use check())")
     if hasattr(checker, "quiz_choice"):
-        return [{
-            "question": prompts[0],
-            "type": "many_choice",
-            "answers": [{"answer": str(v), "correct": v == checker.quiz_choice,
-                         "feedback": "Correct." if v == checker.quiz_choice else f"Not yet. Hint: {hint}"}
-                        for v in (True, False)],
-        }]
+        return [
+            {
+                "question": prompts[0],
+                "type": "many_choice",
+                "answers": [
+                    {
+                        "answer": str(v),
+                        "correct": v == checker.quiz_choice,
+                        "feedback": "Correct." if v == checker.quiz_choice else f"Not yet. Hint: {hint}",
+                    }
+                    for v in (True, False)
+                ],
+            }
+        ]
     values = checker.quiz_values
     if len(prompts) != len(values):
         raise ValueError(f"exercise {exercise_id!r}: {len(prompts)} prompts for {len(values)} values")
-    return [{
-        "question": prompt,
-        "type": "numeric",
-        "precision": 6,
-        "answers": [
-            {"type": "range", "range": [value - tol, value + tol], "correct": True, "feedback": "Correct."},
-            {"type": "default", "feedback": f"Not yet. Hint: {hint}"},
-        ],
-    } for prompt, (value, tol) in zip(prompts, values)]
+    return [
+        {
+            "question": prompt,
+            "type": "numeric",
+            "precision": 6,
+            "answers": [
+                {"type": "range", "range": [value - tol, value + tol], "correct": True, "feedback": "Correct."},
+                {"type": "default", "feedback": f"Not yet. Hint: {hint}"},
+            ],
+        }
+        for prompt, (value, tol) in zip(prompts, values)
+    ]
 
 
 _js_loaded = False

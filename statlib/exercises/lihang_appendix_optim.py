@@ -7,7 +7,7 @@ register(
     "optim-1.1",
     numeric([0.2, 0.4], atol=1e-6),
     hint="for f(x) = x^T A x / 2 - b^T x the Hessian is A and the gradient A x - b, so (B.8) gives "
-         "x1 = x0 - A^{-1}(A x0 - b) = A^{-1} b whatever x0 is.",
+    "x1 = x0 - A^{-1}(A x0 - b) = A^{-1} b whatever x0 is.",
     prompts=["first coordinate of x(1)", "second coordinate of x(1)"],
 )
 

@@ -16,8 +16,11 @@ register(
     numeric([7 / 10, 9 / 14, 8 / 12], atol=1e-4),
     hint="the likelihood is p^k (1 - p)^(n - k); with a Beta(a, b) prior the posterior is Beta(k + a, n - k + b), "
     "whose mean is (k + a)/(n + a + b) and whose mode is (k + a - 1)/(n + a + b - 2).",
-    prompts=["n = 10, k = 7: the maximum likelihood estimate of p", "with a Beta(2, 2) prior: the posterior mean",
-             "with a Beta(2, 2) prior: the posterior mode (MAP estimate)"],
+    prompts=[
+        "n = 10, k = 7: the maximum likelihood estimate of p",
+        "with a Beta(2, 2) prior: the posterior mean",
+        "with a Beta(2, 2) prior: the posterior mode (MAP estimate)",
+    ],
 )
 
 # Ours, after 1.2: the empirical risk under log loss for the data of 1.1 is minimised at the MLE; its minimum

@@ -26,7 +26,7 @@ register(
     "lihang-4.1",
     numeric(_table_4_1_max_log_likelihood(), atol=1e-4),
     hint="at the maximum, log L = sum_k N_k log(N_k / N) + sum_j sum_k sum_l N_jlk log(N_jlk / N_k); use the counts "
-         "of Table 4.1 (natural logarithm).",
+    "of Table 4.1 (natural logarithm).",
     prompts=["The maximised log-likelihood of the naive Bayes model on Table 4.1 (natural log, 4 decimals):"],
 )
 

@@ -18,16 +18,20 @@ register(
     "lihang-5.1",
     numeric(_ROOT_RATIOS, atol=1e-3),
     hint="enter [g_R(D,A1), g_R(D,A2), g_R(D,A3), g_R(D,A4)] at the root. Divide each information gain of "
-         "Example 5.2 by H_A(D), the entropy (in bits) of the value counts of that feature, e.g. "
-         "H_A1(D) = H(5/15, 5/15, 5/15).",
-    prompts=["At the root: g_R(D, A1), age (3 decimals)", "g_R(D, A2), has a job", "g_R(D, A3), owns a house",
-             "g_R(D, A4), credit rating"],
+    "Example 5.2 by H_A(D), the entropy (in bits) of the value counts of that feature, e.g. "
+    "H_A1(D) = H(5/15, 5/15, 5/15).",
+    prompts=[
+        "At the root: g_R(D, A1), age (3 decimals)",
+        "g_R(D, A2), has a job",
+        "g_R(D, A3), owns a house",
+        "g_R(D, A4), credit rating",
+    ],
 )
 register(
     "lihang-5.1b",
     numeric(_D2_RATIOS, atol=1e-3),
     hint="enter [g_R(D2,A1), g_R(D2,A2), g_R(D2,A4)] on D2, the 9 applicants without a house "
-         "(IDs 1, 2, 3, 5, 6, 7, 13, 14, 15). H(D2) = H(3/9, 6/9); compute H_A(D2) from D2's value counts.",
+    "(IDs 1, 2, 3, 5, 6, 7, 13, 14, 15). H(D2) = H(3/9, 6/9); compute H_A(D2) from D2's value counts.",
     prompts=["On D2 (no house): g_R(D2, A1), age (3 decimals)", "g_R(D2, A2), has a job", "g_R(D2, A4), credit rating"],
 )
 
@@ -45,12 +49,12 @@ register(
     "lihang-5.2",
     predicate(_first_split, success="that matches: R1 = {x <= 5} with c1 = 5.06, R2 = {x > 5} with c2 = 8.176."),
     hint="enter (s, c1, c2) for the root: R1 = {x <= s}, R2 = {x > s}, c_m the mean of y in R_m. Scan "
-         "s = 1, ..., 9 and keep the s with the smallest total squared error (5.21).",
+    "s = 1, ..., 9 and keep the s with the smallest total squared error (5.21).",
 )
 register(
     "lihang-5.2b",
     numeric([4.72, 5.57, 7.475, 8.6433333], atol=5e-3),
     hint="enter the four leaf values of the depth-2 tree, left to right (increasing x). Split each half of "
-         "the root's partition again by (5.21): the left half {1..5} and the right half {6..10} separately.",
+    "the root's partition again by (5.21): the left half {1..5} and the right half {6..10} separately.",
     prompts=["Depth-2 tree: the leaf value for x <= 3", "for 3 < x <= 5", "for 5 < x <= 7", "for x > 7"],
 )

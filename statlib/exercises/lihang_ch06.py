@@ -23,8 +23,11 @@ def _log_partition(answer):
 
 register(
     "lihang-6.1",
-    predicate(_log_partition, success="that is the log-partition function; its derivative is the logistic "
-                                      "function F(eta) of (6.1) with mu = 0, gamma = 1."),
+    predicate(
+        _log_partition,
+        success="that is the log-partition function; its derivative is the logistic "
+        "function F(eta) of (6.1) with mu = 0, gamma = 1.",
+    ),
     hint="write P(Y = y | x) = pi^y (1 - pi)^(1 - y) as exp(y eta - A(eta)) with eta = log(pi / (1 - pi)) = w . x.",
 )
 
@@ -37,16 +40,27 @@ register(
     "lihang-6.2",
     numeric(EXERCISE_6_2_ANSWER, atol=1e-3),
     hint="descend on the mean negative log-likelihood plus w.w / (2 C N); its gradient is "
-         "X^T (pi - y) / N + w / (C N), and the intercept is not penalised. Run until the gradient is below 1e-6.",
-    prompts=["w(1), the weight of standardised petal length (3 decimals)",
-             "w(2), the weight of standardised petal width (3 decimals)", "b, the bias (3 decimals)"],
+    "X^T (pi - y) / N + w / (C N), and the intercept is not penalised. Run until the gradient is below 1e-6.",
+    prompts=[
+        "w(1), the weight of standardised petal length (3 decimals)",
+        "w(2), the weight of standardised petal width (3 decimals)",
+        "b, the bias (3 decimals)",
+    ],
 )
 
 register(
     "lihang-6.3",
-    numeric([0.9 - np.sqrt(0.51), np.sqrt(0.51) - 0.6, np.sqrt(0.51) - 0.4,
-             (1.1 - np.sqrt(0.51)) / 2, (1.1 - np.sqrt(0.51)) / 2], atol=1e-5),
+    numeric(
+        [
+            0.9 - np.sqrt(0.51),
+            np.sqrt(0.51) - 0.6,
+            np.sqrt(0.51) - 0.4,
+            (1.1 - np.sqrt(0.51)) / 2,
+            (1.1 - np.sqrt(0.51)) / 2,
+        ],
+        atol=1e-5,
+    ),
     hint="use the objective and gradient of algorithm 6.2, and the update (B.24) for G_k; the model must satisfy "
-         "P(A) + P(B) = 3/10 and P(A) + P(C) = 1/2.",
+    "P(A) + P(B) = 3/10 and P(A) + P(C) = 1/2.",
     prompts=[f"P({v}) (6 decimals)" for v in "ABCDE"],
 )

@@ -12,8 +12,8 @@ register(
     "lihang-7.2",
     numeric([-1.0, 2.0, -2.0], atol=1e-4),
     hint="enter (w1, w2, b) scaled so that the support vectors have functional margin 1 (7.13)-(7.14). "
-         "Three of the five points lie on the margin lines; two of them are negative-and-positive "
-         "neighbours that fix the direction of w.",
+    "Three of the five points lie on the margin lines; two of them are negative-and-positive "
+    "neighbours that fix the direction of w.",
     prompts=["w1 of the maximum-margin hyperplane (support vectors at functional margin 1)", "w2", "b"],
 )
 
@@ -23,8 +23,8 @@ register(
     "lihang-7.3",
     numeric(24.0 / 19.0, atol=1e-5),
     hint="the dual is the hard-margin dual with K replaced by K + I/(2C) and no upper bound on alpha "
-         "(the xi_i >= 0 constraints are not active). Maximise it on the data of Exercise 7.2 with C = 1 "
-         "and enter the maximum value of the dual objective.",
+    "(the xi_i >= 0 constraints are not active). Maximise it on the data of Exercise 7.2 with C = 1 "
+    "and enter the maximum value of the dual objective.",
     prompts=["the optimal value of the dual (C = 1)"],
 )
 
@@ -49,5 +49,5 @@ register(
     "lihang-7.4",
     predicate(_is_feature_map, success="phi(x) . phi(z) = (x . z)^p on random vectors, so (x . z)^p is a kernel."),
     hint="(x . z)^p = sum over all index tuples (i_1, ..., i_p) of x_{i_1} ... x_{i_p} z_{i_1} ... z_{i_p}; "
-         "try np.kron applied p times.",
+    "try np.kron applied p times.",
 )

@@ -27,6 +27,9 @@ register(
     numeric([max(0.0, 1.0 - _Z), np.exp(-_Z), np.log1p(np.exp(-_Z))], atol=1e-3),
     hint="as functions of the margin z = y f(x): hinge max(0, 1 - z), exponential exp(-z), logistic "
     "log(1 + exp(-z)); evaluate each at z = -1 and give them in that order.",
-    prompts=["hinge loss at y f(x) = -1", "exponential loss at y f(x) = -1",
-             "logistic loss (natural log) at y f(x) = -1"],
+    prompts=[
+        "hinge loss at y f(x) = -1",
+        "exponential loss at y f(x) = -1",
+        "logistic loss (natural log) at y f(x) = -1",
+    ],
 )

@@ -27,22 +27,24 @@ def _split_14_1(answer):
         return True, ""
     if group in ([0, 2, 4], [1, 3]):
         return False, "those look like 0-based indices; name the samples as the book does, 1 to 5."
-    return False, ("not the split the rule of the solution gives; check which two samples the split starts "
-                   "from and where each other sample goes.")
+    return False, (
+        "not the split the rule of the solution gives; check which two samples the split starts "
+        "from and where each other sample goes."
+    )
 
 
 register(
     "lihang-14.1",
     predicate(_split_14_1, success="that matches: the first split is {x1, x3, x5} | {x2, x4}, the top of Figure 14.2."),
     hint="a divisive step needs a rule for splitting one cluster in two; a natural one seeds the two halves "
-         "with the samples that are least alike.",
+    "with the samples that are least alike.",
 )
 
 register(
     "lihang-14.2",
     exact(False),
     hint="Definition 14.6 asks only for one close neighbour per sample: a chain x1, x2, x3 with consecutive "
-         "distances T has d_13 up to 2T.",
+    "distances T has d_13 up to 2T.",
     prompts=["Does Definition 14.6 (every sample has a neighbour within T) imply Definition 14.5 with the same T?"],
 )
 
@@ -53,15 +55,19 @@ register(
     "lihang-14.3",
     numeric(_S_14_3, atol=0.5),
     hint="use S(n, k) = (1/k!) sum_{l=0}^{k} (-1)^(k-l) C(k, l) l^n (the book prints k^n in place of l^n); "
-         "for k = 2 it is 2^(n-1) - 1.",
-    prompts=["S(5, 2), the number of ways to split 5 samples into 2 clusters:",
-             "S(10, 3), the number of ways to split 10 samples into 3 clusters:"],
+    "for k = 2 it is 2^(n-1) - 1.",
+    prompts=[
+        "S(5, 2), the number of ways to split 5 samples into 2 clusters:",
+        "S(10, 3), the number of ways to split 10 samples into 3 clusters:",
+    ],
 )
 
 register(
     "lihang-14.4",
     exact(True),
     hint="write the E-step responsibilities for equal weights and covariances sigma^2 I, and let sigma^2 -> 0.",
-    prompts=["True or false: k-means is the limit of EM for a Gaussian mixture with equal weights and shared "
-             "covariance σ²I, as σ² → 0."],
+    prompts=[
+        "True or false: k-means is the limit of EM for a Gaussian mixture with equal weights and shared "
+        "covariance σ²I, as σ² → 0."
+    ],
 )

@@ -27,7 +27,7 @@ register(
     "lihang-15.1",
     numeric(_SIGMA_15_1, atol=1e-3),
     hint="the squared singular values are the nonzero eigenvalues of A A^T = [[5, 2], [2, 8]] (or of A^T A, "
-         "which also has a zero eigenvalue); list them in decreasing order.",
+    "which also has a zero eigenvalue); list them in decreasing order.",
     prompts=["σ₁ of A = [[1, 2, 0], [2, 0, 2]]:", "σ₂:"],
 )
 
@@ -56,14 +56,14 @@ register(
     "lihang-15.1b",
     predicate(_full_svd_15_1, success="that is a full SVD of A (15.1): orthogonal U and V, and U Sigma V^T = A."),
     hint="build V from the unit eigenvectors of A^T A (the third one spans N(A)), Sigma = [[3, 0, 0], [0, 2, 0]], "
-         "and u_j = A v_j / sigma_j.",
+    "and u_j = A v_j / sigma_j.",
 )
 
 register(
     "lihang-15.2",
     numeric(_SIGMA_15_2, atol=5e-4),
     hint="A^T A = [[5, 11], [11, 25]]: solve l^2 - 30 l + 4 = 0 and take square roots; sigma_1 sigma_2 must "
-         "equal |det [[2, 4], [1, 3]]| = 2.",
+    "equal |det [[2, 4], [1, 3]]| = 2.",
     prompts=["σ₁ of A = [[2, 4], [1, 3], [0, 0], [0, 0]] (4 decimals):", "σ₂ (4 decimals):"],
 )
 
@@ -71,7 +71,7 @@ register(
     "lihang-15.3",
     numeric(np.array([3.0, 1.0]), atol=1e-6),
     hint="the eigenvalues of S = [[1, 2], [2, 1]] are 3 and -1; a singular value cannot be negative, and the "
-         "sign moves into a singular vector.",
+    "sign moves into a singular vector.",
     prompts=["σ₁ of the symmetric S = [[1, 2], [2, 1]]:", "σ₂:"],
 )
 
@@ -103,6 +103,6 @@ register(
     "lihang-15.5",
     numeric(_SIGMA_15_5, atol=1e-3),
     hint="the click matrix is block diagonal (two communities of queries and URLs): its singular values are "
-         "those of the blocks, sorted; B1^T B1 = [[14, 13], [13, 14]].",
+    "those of the blocks, sorted; B1^T B1 = [[14, 13], [13, 14]].",
     prompts=["σ₁ of the click matrix C:", "σ₂:", "σ₃:"],
 )

@@ -18,10 +18,12 @@ register(
     "lihang-16.1",
     numeric([1.0 + _R_16_1, 1.0 - _R_16_1, (1.0 + _R_16_1) / 2.0], atol=5e-4),
     hint="standardise each variable by (16.48) (divide by sqrt(s_ii), with 1/(n - 1)), form R by (16.49); a 2 x 2 "
-         "correlation matrix [[1, r], [r, 1]] has eigenvalues 1 +- r. Give lambda_1, lambda_2, eta_1.",
-    prompts=["λ₁, the larger eigenvalue of the sample correlation matrix R (3 decimals):",
-             "λ₂, the smaller eigenvalue of R (3 decimals):",
-             "η₁, the variance contribution rate of the first principal component (3 decimals):"],
+    "correlation matrix [[1, r], [r, 1]] has eigenvalues 1 +- r. Give lambda_1, lambda_2, eta_1.",
+    prompts=[
+        "λ₁, the larger eigenvalue of the sample correlation matrix R (3 decimals):",
+        "λ₂, the smaller eigenvalue of R (3 decimals):",
+        "η₁, the variance contribution rate of the first principal component (3 decimals):",
+    ],
 )
 
 # Exercise 16.2: E[(1/n) sum (x_j - xbar)(x_j - xbar)^T] = (n - 1)/n Sigma, so with the divisor n the estimator
@@ -30,7 +32,7 @@ register(
     "lihang-16.2",
     numeric(5.0 / 6.0, atol=5e-4),
     hint="show E[sum_j (x_j - xbar)(x_j - xbar)^T] = (n - 1) Sigma; dividing by n instead of n - 1 multiplies the "
-         "expectation by (n - 1)/n.",
+    "expectation by (n - 1)/n.",
     prompts=["With n = 6 samples, E[S_n] = c Σ for the estimator S_n that divides by n. Enter c (3 decimals):"],
 )
 
@@ -40,7 +42,7 @@ register(
     "lihang-16.3",
     numeric(math.sqrt(5.0 * (1.0 - _R_16_1)), atol=5e-4),
     hint="the best rank-1 approximation keeps the first singular value; the error is the second singular value of "
-         "the standardised X, sigma_2 = sqrt((n - 1) lambda_2) with lambda_2 from Exercise 16.1.",
+    "the standardised X, sigma_2 = sqrt((n - 1) lambda_2) with lambda_2 from Exercise 16.1.",
     prompts=["min ‖X − L‖_F over rank(L) ≤ 1, X the standardised 2 × 6 data of Exercise 16.1 (3 decimals):"],
 )
 
@@ -53,6 +55,6 @@ register(
     "companion-16.1",
     numeric(_WINE_PROLINE_SHARE, atol=1e-4),  # tight enough to refuse eta_1 = 0.99809 itself
     hint="evaluate the Rayleigh quotient u^T Sigma u at the unit vector u = e_i of the variable with the largest "
-         "variance; then divide that variance by the total variance, the trace of Sigma (16.18).",
+    "variance; then divide that variance by the total variance, the trace of Sigma (16.18).",
     prompts=["The lower bound max_i σ_ii / tr Σ on η₁ for the unstandardised wine data (4 decimals):"],
 )

@@ -28,7 +28,7 @@ register(
     "lihang-17.1",
     numeric(_SIGMA, atol=1e-3),
     hint="the squared singular values are the eigenvalues of X^T X (4 x 4); one of them is exactly 4. List all four "
-         "singular values in decreasing order.",
+    "singular values in decreasing order.",
     prompts=["σ₁ of the Fig. 17.1 matrix:", "σ₂:", "σ₃:", "σ₄:"],
 )
 
@@ -44,8 +44,9 @@ def _lsa_rank_2(answer):
         return False, "the topic vectors (columns of T) must be orthonormal: take them from U_2."
     U, s, Vt = np.linalg.svd(_X)
     if not np.allclose(T @ Y, (U[:, :2] * s[:2]) @ Vt[:2], atol=1e-2):
-        return False, ("T Y is not the best rank-2 approximation: Y should be Sigma_2 V_2^T (17.16), with the "
-                       "signs of T.")
+        return False, (
+            "T Y is not the best rank-2 approximation: Y should be Sigma_2 V_2^T (17.16), with the signs of T."
+        )
     return True, ""
 
 
@@ -53,7 +54,7 @@ register(
     "lihang-17.1b",
     predicate(_lsa_rank_2, success="that is the rank-2 LSA (17.13)-(17.16): orthonormal topics and T Y = X_2."),
     hint="T = U_2 (first two left singular vectors), Y = Sigma_2 V_2^T; flipping the sign of a column of T needs the "
-         "same flip in the row of Y.",
+    "same flip in the row of Y.",
 )
 
 
@@ -63,8 +64,8 @@ def _kl_update(answer):
     rng = np.random.default_rng(172)
     X = rng.poisson(2.0, size=(7, 5)).astype(float)
     W, H = rng.uniform(0.2, 1.5, size=(7, 3)), rng.uniform(0.2, 1.5, size=(3, 5))
-    W_ref = W * ((X / (W @ H)) @ H.T) / H.sum(axis=1)                # (17.27)
-    H_ref = H * (W_ref.T @ (X / (W_ref @ H))) / W_ref.sum(axis=0)[:, None]   # (17.26), with the new W
+    W_ref = W * ((X / (W @ H)) @ H.T) / H.sum(axis=1)  # (17.27)
+    H_ref = H * (W_ref.T @ (X / (W_ref @ H))) / W_ref.sum(axis=0)[:, None]  # (17.26), with the new W
     try:
         W_new, H_new = (np.asarray(a, dtype=float) for a in answer(X, W.copy(), H.copy()))
     except Exception as exc:  # the reader's code may fail in any way
@@ -82,13 +83,13 @@ register(
     "lihang-17.2",
     predicate(_kl_update, success="those are the updates (17.26)-(17.27) of Theorem 17.2."),
     hint="derive the gradient of D(X || WH) (17.21) in W_il, take a step with lambda_il = W_il / sum_j H_lj, and "
-         "the subtracted sum_j H_lj cancels W_il; the same for H with mu_lj = H_lj / sum_i W_il.",
+    "the subtracted sum_j H_lj cancels W_il; the same for H with mu_lj = H_lj / sum_i W_il.",
 )
 
 register(
     "companion-17.1",
     numeric([1 / np.sqrt(10), 8 / (3 * np.sqrt(11))], atol=1e-3),
     hint="cos(x, y) = x . y / (|x| |y|) (17.4) on the columns of the word-document matrix; in d3 and d4 the word "
-         "'apple' contributes 2 x 3 and 'produce' 2 x 1; 'computer' and 'fruit' each occur in only one of them.",
+    "'apple' contributes 2 x 3 and 'produce' 2 x 1; 'computer' and 'fruit' each occur in only one of them.",
     prompts=["cos(d1, d2):", "cos(d3, d4):"],
 )

@@ -50,7 +50,7 @@ register(
     "lihang-19.1",
     numeric(SQRT_2PI, atol=0.05),
     hint="write x^2 exp(-x^2/2) = sqrt(2 pi) x^2 phi(x) with phi the N(0, 1) density: the integral is sqrt(2 pi) "
-         "times E[x^2] under N(0, 1), which a sample mean of x_i^2 estimates (19.4)-(19.5).",
+    "times E[x^2] under N(0, 1), which a sample mean of x_i^2 estimates (19.4)-(19.5).",
     prompts=["∫ x² exp(−x²/2) dx over the real line:"],
 )
 
@@ -58,7 +58,7 @@ register(
     "lihang-19.3",
     exact((False, True)),
     hint="give (irreducible, aperiodic) as two booleans. From state 4 (p_44 = 1) no other state can be reached; "
-         "a self-loop p_11 > 0 makes state 1, and so its class, aperiodic.",
+    "a self-loop p_11 > 0 makes state 1, and so its class, aperiodic.",
 )
 
 register(
@@ -72,7 +72,7 @@ register(
     "lihang-19.4",
     exact((True, False)),
     hint="give (irreducible, aperiodic) as two booleans. The chain walks along 1 - 2 - 3 - 4: every state can "
-         "reach every other, but a return needs an even number of steps.",
+    "reach every other, but a return needs an even number of steps.",
 )
 
 register(
@@ -81,6 +81,7 @@ register(
     hint="split the states into {1, 3} and {2, 4}: each step changes the side.",
     prompts=["The period of the chain of Exercise 19.4:"],
 )
+
 
 def _numeric_each(expected, atols):
     """``numeric`` with one absolute tolerance per value (also in the static quiz)."""
@@ -93,7 +94,7 @@ register(
     "lihang-19.7",
     _numeric_each(POSTERIOR_19_7, [0.01, 0.002]),
     hint="the posterior theta^4 (1 - theta)^6 is a Beta(5, 7) density: a Metropolis chain on (0, 1) (log "
-         "density -inf outside) should give a mean near a / (a + b) and a variance near ab / ((a+b)^2 (a+b+1)).",
+    "density -inf outside) should give a mean near a / (a + b) and a variance near ab / ((a+b)^2 (a+b+1)).",
     prompts=["Posterior mean of θ:", "Posterior variance of θ:"],
 )
 
@@ -103,7 +104,7 @@ register(
     "lihang-19.8",
     _numeric_each(_MOMENTS_19_8, [0.01, 0.003, 0.01, 0.003]),
     hint="give (mean theta, var theta, mean eta, var eta). The posterior (uniform prior on theta, eta >= 0, "
-         "theta + eta <= 1) is proportional to (2 theta + 1)^14 theta eta (2 eta + 3) (1 - theta - eta)^5; "
-         "split y1 and y4 into latent counts to get Beta full conditionals, or sample it by single-component MH.",
+    "theta + eta <= 1) is proportional to (2 theta + 1)^14 theta eta (2 eta + 3) (1 - theta - eta)^5; "
+    "split y1 and y4 into latent counts to get Beta full conditionals, or sample it by single-component MH.",
     prompts=["Posterior mean of θ:", "Posterior variance of θ:", "Posterior mean of η:", "Posterior variance of η:"],
 )

@@ -13,7 +13,7 @@ register(
     "lihang-21.1",
     numeric([0.5, 0.0, 0.5], atol=1e-6),
     hint="column j of M^2 is M times column j of M: a convex combination of columns of M, so it sums to 1. "
-         "For column A of Fig. 21.5's M^2, multiply M by (0, 1/2, 1/2).",
+    "For column A of Fig. 21.5's M^2, multiply M by (0, 1/2, 1/2).",
     prompts=["(M²)_AA for the M of Fig. 21.5:", "(M²)_BA:", "(M²)_CA:"],
 )
 
@@ -32,8 +32,10 @@ register(
     "lihang-21.3",
     exact(True),
     hint="look at the smallest entry of A = d M + (1 - d)/n E when d < 1.",
-    prompts=["True or false: for 0 < d < 1 every entry of A = dM + (1 − d)/n E is positive, so the chain of the "
-             "general PageRank is irreducible and aperiodic."],
+    prompts=[
+        "True or false: for 0 < d < 1 every entry of A = dM + (1 − d)/n E is positive, so the chain of the "
+        "general PageRank is irreducible and aperiodic."
+    ],
 )
 
 # Exercise 21.4: 1^T M = 1^T makes 1 an eigenvalue of M^T, hence of M; ||M^T||_inf = 1 bounds every |lambda| by 1.
@@ -41,9 +43,11 @@ register(
 # the other two eigenvalues are (-1 +- i)/2, of modulus 1/sqrt(2).
 register(
     "lihang-21.4",
-    numeric([1.0, 2 ** -0.5], atol=1e-4),
+    numeric([1.0, 2**-0.5], atol=1e-4),
     hint="1^T M = 1^T; and |lambda| |x_k| = |sum_i m_ik ... | for the transpose bounds |lambda| by the largest "
-         "column sum. For Fig. 21.5, factor lambda^3 - lambda/2 - 1/2 by (lambda - 1).",
-    prompts=["The largest eigenvalue of the M of Fig. 21.5:",
-             "The modulus of its other two (complex) eigenvalues (4 decimals):"],
+    "column sum. For Fig. 21.5, factor lambda^3 - lambda/2 - 1/2 by (lambda - 1).",
+    prompts=[
+        "The largest eigenvalue of the M of Fig. 21.5:",
+        "The modulus of its other two (complex) eigenvalues (4 decimals):",
+    ],
 )

@@ -337,8 +337,17 @@ def google_matrix(adjacency, damping=0.85, dangling="uniform"):
     return damping * M + (1.0 - damping) / n
 
 
-def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, *, dangling="uniform",
-             start=None, return_n_iter=False):
+def pagerank(
+    adjacency,
+    damping=0.85,
+    method="power",
+    tol=1e-10,
+    max_iter=1000,
+    *,
+    dangling="uniform",
+    start=None,
+    return_n_iter=False,
+):
     """PageRank of a directed graph, Li Hang ch. 21 (Page et al. 1999).
 
     The general PageRank (Def. 21.4) is the probability vector R with
@@ -424,8 +433,9 @@ def pagerank(adjacency, damping=0.85, method="power", tol=1e-10, max_iter=1000, 
     return _pagerank(A, was_sparse, *params, start=start, stacklevel=3)
 
 
-def pagerank_from_transition(M, damping=0.85, method="power", tol=1e-10, max_iter=1000, *, dangling="uniform",
-                             start=None, return_n_iter=False):
+def pagerank_from_transition(
+    M, damping=0.85, method="power", tol=1e-10, max_iter=1000, *, dangling="uniform", start=None, return_n_iter=False
+):
     """PageRank from the book's column-stochastic transition matrix M (Li Hang Def. 21.2), as printed.
 
     The same answer as :func:`pagerank` on the graph whose transition matrix is M: ``M[i, j]`` is the

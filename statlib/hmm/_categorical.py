@@ -48,8 +48,9 @@ def _parse_sequences(X, name):
         raw = None
     if raw is not None and np.iscomplexobj(raw):
         raise ValueError(f"Complex data not supported: {name} must hold integer symbols")
-    ragged = raw is None or (raw.dtype == object and raw.ndim == 1 and raw.size > 0
-                             and all(np.ndim(x) == 1 for x in raw))
+    ragged = raw is None or (
+        raw.dtype == object and raw.ndim == 1 and raw.size > 0 and all(np.ndim(x) == 1 for x in raw)
+    )
     if ragged:
         if len(X) == 0:
             raise ValueError(f"{name} must contain at least one sequence")

@@ -149,8 +149,9 @@ def _backward_with_forward_scales(transmat, emission_t, obs, scale, beta):
 
 
 @njit(cache=True)
-def _baum_welch_stats(startprob, transmat, transmat_t, emission_t, obs, offsets, alpha, beta, scale,
-                      start_acc, trans_acc, emit_acc):
+def _baum_welch_stats(
+    startprob, transmat, transmat_t, emission_t, obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
+):
     """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
 
     ``transmat_t`` is ``transmat`` transposed (for the forward pass). Sequence s is
@@ -165,7 +166,7 @@ def _baum_welch_stats(startprob, transmat, transmat_t, emission_t, obs, offsets,
     N = startprob.shape[0]
     total = 0.0
     for s in range(offsets.shape[0] - 1):
-        seq = obs[offsets[s]:offsets[s + 1]]
+        seq = obs[offsets[s] : offsets[s + 1]]
         T = seq.shape[0]
         log_prob = _forward_scaled(startprob, transmat_t, emission_t, seq, alpha, scale)
         if log_prob == -np.inf:

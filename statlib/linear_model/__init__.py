@@ -9,5 +9,13 @@ from ._least_squares import LinearRegression, Ridge
 from ._logistic import LogisticRegression
 from ._perceptron import Perceptron
 
-__all__ = ["ElasticNet", "Lasso", "LassoLars", "LinearRegression", "LogisticRegression", "Perceptron", "Ridge",
-           "lasso_path"]
+__all__ = [
+    "ElasticNet",
+    "Lasso",
+    "LassoLars",
+    "LinearRegression",
+    "LogisticRegression",
+    "Perceptron",
+    "Ridge",
+    "lasso_path",
+]

@@ -312,8 +312,12 @@ class LassoLars(RegressorMixin, BaseEstimator):
             X, y = X - x_mean, y - y_mean
         alphas, coefs, status = _lars(X, y, alpha, max_iter)
         if status:
-            warnings.warn(f"LARS stopped after max_iter={max_iter} segments at alpha={alphas[-1]:.6g}, above the "
-                          f"requested alpha={alpha:.6g}; increase max_iter.", ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"LARS stopped after max_iter={max_iter} segments at alpha={alphas[-1]:.6g}, above the "
+                f"requested alpha={alpha:.6g}; increase max_iter.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         self.alphas_, self.coef_path_ = alphas, coefs
         self.coef_ = coefs[:, -1].copy()
         self.intercept_ = float(y_mean - x_mean @ self.coef_) if fit_intercept else 0.0

@@ -354,8 +354,9 @@ class ElasticNet(RegressorMixin, BaseEstimator):
     Murphy (2012), MLAPP section 13.4.1.
     """
 
-    def __init__(self, alpha=1.0, l1_ratio=0.5, fit_intercept=True, max_iter=1000, tol=1e-4,
-                 warm_start=False, screening=True):
+    def __init__(
+        self, alpha=1.0, l1_ratio=0.5, fit_intercept=True, max_iter=1000, tol=1e-4, warm_start=False, screening=True
+    ):
         self.alpha = alpha
         self.l1_ratio = l1_ratio
         self.fit_intercept = fit_intercept
@@ -381,13 +382,17 @@ class ElasticNet(RegressorMixin, BaseEstimator):
         X, yc, x_mean, y_mean, col_sq = _prepare(X, y, fit_intercept)
         coef = getattr(self, "coef_", None) if warm_start else None
         w = np.array(coef, dtype=np.float64) if coef is not None and np.shape(coef) == (p,) else np.zeros(p)
-        gap, n_epochs, converged = _solve(X, x_mean, yc, col_sq, w, n * alpha * l1_ratio,
-                                          n * alpha * (1.0 - l1_ratio), tol, max_iter, screening)
+        gap, n_epochs, converged = _solve(
+            X, x_mean, yc, col_sq, w, n * alpha * l1_ratio, n * alpha * (1.0 - l1_ratio), tol, max_iter, screening
+        )
         if not converged:
             warnings.warn(
                 f"Coordinate descent stopped at max_iter={max_iter} epochs without reaching tol={tol}: "
                 f"duality gap {gap / n:.3e}, needed {tol * float(yc @ yc) / n:.3e}. Increase max_iter, or "
-                f"loosen tol.", ConvergenceWarning, stacklevel=2)
+                f"loosen tol.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         self.coef_ = w
         self.intercept_ = float(y_mean - x_mean @ w) if fit_intercept else 0.0
         self.n_iter_ = int(n_epochs)
@@ -445,8 +450,7 @@ class Lasso(ElasticNet):
     np.float64(0.85)
     """
 
-    def __init__(self, alpha=1.0, fit_intercept=True, max_iter=1000, tol=1e-4, warm_start=False,
-                 screening=True):
+    def __init__(self, alpha=1.0, fit_intercept=True, max_iter=1000, tol=1e-4, warm_start=False, screening=True):
         self.alpha = alpha
         self.fit_intercept = fit_intercept
         self.max_iter = max_iter
@@ -474,8 +478,9 @@ def _cd_path(X, y, alphas, l1_ratio, tol, max_iter, screening=True):
     epochs = np.empty(len(alphas), dtype=np.int64)
     converged = np.empty(len(alphas), dtype=bool)
     for i, alpha in enumerate(alphas):
-        gap, n_ep, ok = _enet_cd(X, x_mean, y, w, col_sq, n * alpha * l1_ratio, n * alpha * (1.0 - l1_ratio),
-                                 tol_abs, max_iter, screening)
+        gap, n_ep, ok = _enet_cd(
+            X, x_mean, y, w, col_sq, n * alpha * l1_ratio, n * alpha * (1.0 - l1_ratio), tol_abs, max_iter, screening
+        )
         coefs[:, i] = w
         gaps[i], epochs[i], converged[i] = gap / n, n_ep, ok
     return coefs, gaps, epochs, converged

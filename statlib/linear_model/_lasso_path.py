@@ -22,8 +22,7 @@ def _alpha_grid(X, y, n_alphas, eps):
     return np.geomspace(alpha_max, alpha_max * eps, num=n_alphas)
 
 
-def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alpha_min=0.0, tol=1e-4,
-               max_iter=None):
+def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alpha_min=0.0, tol=1e-4, max_iter=None):
     """The lasso's coefficients as the penalty decreases: ``(alphas, coefs)``.
 
     For each ``alpha`` the coefficients minimise ``(1 / (2 n)) ||y - X w||^2 + alpha ||w||_1`` (MLAPP's
@@ -98,13 +97,18 @@ def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alph
     if method == "lars":
         alphas_bp, coefs_bp, status = _lars(X, y, alpha_min, 500 if max_iter is None else max_iter)
         if status:
-            warnings.warn(f"LARS stopped after max_iter={max_iter} segments at alpha={alphas_bp[-1]:.6g}, above "
-                          f"alpha_min={alpha_min:.6g}; increase max_iter.", ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"LARS stopped after max_iter={max_iter} segments at alpha={alphas_bp[-1]:.6g}, above "
+                f"alpha_min={alpha_min:.6g}; increase max_iter.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         if alphas is None:
             return alphas_bp, coefs_bp
         if alphas[-1] < alphas_bp[-1] and (status or alpha_min > 0):
-            raise ValueError(f"alphas must be >= alpha_min={alpha_min:.6g} (the end of the LARS path), got "
-                             f"{alphas[-1]:.6g}")
+            raise ValueError(
+                f"alphas must be >= alpha_min={alpha_min:.6g} (the end of the LARS path), got {alphas[-1]:.6g}"
+            )
         return alphas, _interpolate_path(alphas_bp, coefs_bp, alphas)
     if alpha_min != 0.0:
         raise ValueError("alpha_min is used by method='lars' only; for method='cd' give alphas or eps")
@@ -113,7 +117,10 @@ def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alph
     coefs, _, _, converged = _cd_path(X, y, alphas, 1.0, tol, 1000 if max_iter is None else max_iter)
     if not converged.all():
         bad = np.flatnonzero(~converged)
-        warnings.warn(f"Coordinate descent did not reach tol={tol} within max_iter epochs at {bad.size} of "
-                      f"{len(alphas)} alphas (the first at alpha={alphas[bad[0]]:.6g}); increase max_iter.",
-                      ConvergenceWarning, stacklevel=2)
+        warnings.warn(
+            f"Coordinate descent did not reach tol={tol} within max_iter epochs at {bad.size} of "
+            f"{len(alphas)} alphas (the first at alpha={alphas[bad[0]]:.6g}); increase max_iter.",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
     return alphas, coefs

@@ -345,8 +345,7 @@ class LogisticRegression(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
                     H[np.ix_(b_index, b_index)] += 1.0
                 return H
 
-            res = minimize(fun, np.zeros(n_free * p), jac=True, hess=hess, method=method, tol=tol,
-                           max_iter=max_iter)
+            res = minimize(fun, np.zeros(n_free * p), jac=True, hess=hess, method=method, tol=tol, max_iter=max_iter)
             theta = full(res.x)
 
         self.coef_ = np.ascontiguousarray(theta[:, :d])
@@ -358,7 +357,8 @@ class LogisticRegression(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"LogisticRegression (solver={solver!r}) stopped after {res.nit} iterations without reaching "
                 f"tol={tol:g} ({res.message}); increase max_iter, or the data may be separable with no penalty.",
-                ConvergenceWarning, stacklevel=2
+                ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 
@@ -366,8 +366,11 @@ class LogisticRegression(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
         """Class probabilities, (6.3)-(6.4) for two classes and the softmax (6.7)-(6.8) otherwise."""
         scores = self.decision_function(X)
         if scores.ndim == 1:
-            p1 = np.where(scores >= 0, 1.0 / (1.0 + np.exp(-np.abs(scores))),
-                          np.exp(-np.abs(scores)) / (1.0 + np.exp(-np.abs(scores))))
+            p1 = np.where(
+                scores >= 0,
+                1.0 / (1.0 + np.exp(-np.abs(scores))),
+                np.exp(-np.abs(scores)) / (1.0 + np.exp(-np.abs(scores))),
+            )
             return np.column_stack([1.0 - p1, p1])
         scores = scores - scores.max(axis=1, keepdims=True)
         e = np.exp(scores)

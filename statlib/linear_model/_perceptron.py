@@ -192,7 +192,8 @@ class Perceptron(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"Perceptron did not separate the training data in max_iter={max_iter} passes; "
                 "the data may not be linearly separable.",
-                ConvergenceWarning, stacklevel=2
+                ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 

@@ -151,8 +151,12 @@ def feature_tensor(features, xs, ys):
 
 def _triplets(F):
     ctx, lab, feat = np.nonzero(F)
-    return (ctx.astype(np.int64), lab.astype(np.int64), feat.astype(np.int64),
-            np.ascontiguousarray(F[ctx, lab, feat], dtype=np.float64))
+    return (
+        ctx.astype(np.int64),
+        lab.astype(np.int64),
+        feat.astype(np.int64),
+        np.ascontiguousarray(F[ctx, lab, feat], dtype=np.float64),
+    )
 
 
 def maxent_proba(F, w):

@@ -330,9 +330,21 @@ class GaussianMixture(DensityMixin, BaseEstimator):
     array([ 0., 10.])
     """
 
-    def __init__(self, n_components=1, *, covariance_type="full", tol=1e-3, reg_covar=1e-6, max_iter=100,
-                 n_init=1, init_params="kmeans", weights_init=None, means_init=None, precisions_init=None,
-                 random_state=None):
+    def __init__(
+        self,
+        n_components=1,
+        *,
+        covariance_type="full",
+        tol=1e-3,
+        reg_covar=1e-6,
+        max_iter=100,
+        n_init=1,
+        init_params="kmeans",
+        weights_init=None,
+        means_init=None,
+        precisions_init=None,
+        random_state=None,
+    ):
         self.n_components = n_components
         self.covariance_type = covariance_type
         self.tol = tol
@@ -370,12 +382,15 @@ class GaussianMixture(DensityMixin, BaseEstimator):
         if self.precisions_init is not None:
             shape = {"full": (K, d, d), "diag": (K, d), "spherical": (K,)}[cov_type]
             if np.ndim(self.precisions_init) != len(shape):
-                raise ValueError(f"precisions_init must have shape {shape} for covariance_type="
-                                 f"{cov_type!r}, got {np.shape(self.precisions_init)}")
+                raise ValueError(
+                    f"precisions_init must have shape {shape} for covariance_type="
+                    f"{cov_type!r}, got {np.shape(self.precisions_init)}"
+                )
             precisions = check_array(self.precisions_init, "precisions_init", ndim=len(shape))
             if precisions.shape != shape:
-                raise ValueError(f"precisions_init must have shape {shape} for covariance_type="
-                                 f"{cov_type!r}, got {precisions.shape}")
+                raise ValueError(
+                    f"precisions_init must have shape {shape} for covariance_type={cov_type!r}, got {precisions.shape}"
+                )
             if cov_type == "full":
                 sym = np.allclose(precisions, precisions.transpose(0, 2, 1))
                 if not sym or np.any(np.linalg.eigvalsh(precisions) <= 0.0):
@@ -439,10 +454,30 @@ class GaussianMixture(DensityMixin, BaseEstimator):
     @staticmethod
     def _m_step(state, nk, t1, s2, cov_type, reg_covar):
         if cov_type == "full":
-            return _m_step_full(nk, t1, s2, reg_covar, state["weights"], state["means"], state["cov"],
-                                state["prec"], state["log_det"], state["work"])
-        return _m_step_diag(nk, t1, s2, reg_covar, cov_type == "spherical", state["weights"], state["means"],
-                            state["cov"], state["prec"], state["log_det"])
+            return _m_step_full(
+                nk,
+                t1,
+                s2,
+                reg_covar,
+                state["weights"],
+                state["means"],
+                state["cov"],
+                state["prec"],
+                state["log_det"],
+                state["work"],
+            )
+        return _m_step_diag(
+            nk,
+            t1,
+            s2,
+            reg_covar,
+            cov_type == "spherical",
+            state["weights"],
+            state["means"],
+            state["cov"],
+            state["prec"],
+            state["log_det"],
+        )
 
     def _override_initial_values(self, state, weights, means, precisions, cov_type):
         if weights is not None:
@@ -517,7 +552,8 @@ class GaussianMixture(DensityMixin, BaseEstimator):
             warnings.warn(
                 f"GaussianMixture did not converge in max_iter={hp['max_iter']} iterations "
                 f"(tol={hp['tol']:g}); increase max_iter or tol, or try another initialisation.",
-                ConvergenceWarning, stacklevel=2
+                ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 

@@ -76,8 +76,9 @@ def _is_missing(values):
         return ~np.isfinite(values)
     if values.dtype.kind != "O":
         return np.zeros(values.shape, bool)
-    return np.array([v is None or (isinstance(v, float) and not np.isfinite(v)) for v in values.ravel()],
-                    dtype=bool).reshape(values.shape)
+    return np.array(
+        [v is None or (isinstance(v, float) and not np.isfinite(v)) for v in values.ravel()], dtype=bool
+    ).reshape(values.shape)
 
 
 class CategoricalNB(ClassifierMixin, BaseEstimator):
@@ -180,8 +181,10 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
                 codes[:, j] = np.where(known, pos, -1)
         if np.any(codes < 0):
             i, j = np.argwhere(codes < 0)[0]
-            raise ValueError(f"X has the value {X[i, j]!r} in feature {j}, which is not one of its categories "
-                             f"{self.categories_[j].tolist()}; declare it with the categories parameter")
+            raise ValueError(
+                f"X has the value {X[i, j]!r} in feature {j}, which is not one of its categories "
+                f"{self.categories_[j].tolist()}; declare it with the categories parameter"
+            )
         return codes
 
     def _learn_categories(self, X):
@@ -191,11 +194,14 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
             try:
                 return [np.unique(X[:, j]) for j in range(X.shape[1])]
             except TypeError:
-                raise TypeError("X has a column mixing values that cannot be sorted together "
-                                "(e.g. numbers and strings)") from None
+                raise TypeError(
+                    "X has a column mixing values that cannot be sorted together (e.g. numbers and strings)"
+                ) from None
         if not isinstance(self.categories, (list, tuple)) or len(self.categories) != X.shape[1]:
-            raise ValueError(f"categories must be 'auto' or a list with one array of values per feature "
-                             f"({X.shape[1]}), got {type(self.categories).__name__}")
+            raise ValueError(
+                f"categories must be 'auto' or a list with one array of values per feature "
+                f"({X.shape[1]}), got {type(self.categories).__name__}"
+            )
         learned = []
         for j, values in enumerate(self.categories):
             values = np.asarray(values)
@@ -228,8 +234,9 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
                 padded[j, : len(v)] = v
             self._numeric_values = (padded, self.n_categories_)
         codes = self._encode(X)
-        class_count, category_count = _count(codes, y_index.astype(np.int64), len(self.classes_),
-                                             int(self.n_categories_.max()))
+        class_count, category_count = _count(
+            codes, y_index.astype(np.int64), len(self.classes_), int(self.n_categories_.max())
+        )
         self.class_count_ = class_count
         self.category_count_ = [category_count[j, :, :s] for j, s in enumerate(self.n_categories_)]
 
@@ -277,7 +284,10 @@ class CategoricalNB(ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"{impossible.sum()} sample(s) have probability zero under every class (a value never seen "
                 "with any class and alpha=0); their posterior (4.5) is 0/0 and is returned as NaN. "
-                "Use alpha > 0 (eq. 4.10).", RuntimeWarning, stacklevel=2)
+                "Use alpha > 0 (eq. 4.10).",
+                RuntimeWarning,
+                stacklevel=2,
+            )
             top[impossible] = 0.0
         with np.errstate(invalid="ignore", divide="ignore"):
             log_norm = top + np.log(np.exp(jll - top).sum(axis=1, keepdims=True))

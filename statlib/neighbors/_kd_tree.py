@@ -122,8 +122,16 @@ def _build(X, leaf_size):
                         right[node] = n_nodes
                     n_nodes += 1
         node += 1
-    return (index, start[:n_nodes].copy(), end[:n_nodes].copy(), mid[:n_nodes].copy(), axis[:n_nodes].copy(),
-            left[:n_nodes].copy(), right[:n_nodes].copy(), depth[:n_nodes].copy())
+    return (
+        index,
+        start[:n_nodes].copy(),
+        end[:n_nodes].copy(),
+        mid[:n_nodes].copy(),
+        axis[:n_nodes].copy(),
+        left[:n_nodes].copy(),
+        right[:n_nodes].copy(),
+        depth[:n_nodes].copy(),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -201,8 +209,26 @@ def _heap_sort(heap_d, heap_i, size):
 
 
 @njit(cache=True)
-def _search(X, index, start, end, mid, axis, left, right, x, p, heap_d, heap_i, stack_node, stack_bound,
-            stack_gap, gap, trace, trace_value):
+def _search(
+    X,
+    index,
+    start,
+    end,
+    mid,
+    axis,
+    left,
+    right,
+    x,
+    p,
+    heap_d,
+    heap_i,
+    stack_node,
+    stack_bound,
+    stack_gap,
+    gap,
+    trace,
+    trace_value,
+):
     """Algorithm 3.3 for the ``k = len(heap_d)`` nearest neighbours of ``x``; returns the trace length.
 
     A stack replaces the book's recursion. Entering a node's region, the search pushes, in this
@@ -303,8 +329,26 @@ def _query(X, index, start, end, mid, axis, left, right, max_depth, Q, k, p):
     no_trace = np.empty((0, 3), np.int64)
     no_trace_value = np.empty((0, 2))
     for r in range(n_queries):
-        _search(X, index, start, end, mid, axis, left, right, Q[r], p, heap_d, heap_i, stack_node, stack_bound,
-                stack_gap, gap, no_trace, no_trace_value)
+        _search(
+            X,
+            index,
+            start,
+            end,
+            mid,
+            axis,
+            left,
+            right,
+            Q[r],
+            p,
+            heap_d,
+            heap_i,
+            stack_node,
+            stack_bound,
+            stack_gap,
+            gap,
+            no_trace,
+            no_trace_value,
+        )
         _heap_sort(heap_d, heap_i, k)
         out_d[r] = heap_d
         out_i[r] = heap_i
@@ -395,8 +439,25 @@ _SORTED_MAX_K = 16
 
 
 @njit(cache=True)
-def _search_bbox(Xs, index, start, end, mid, left, right, lower, upper, x, p, best_d, best_i, stack_node,
-                 stack_bound, trace, trace_value):
+def _search_bbox(
+    Xs,
+    index,
+    start,
+    end,
+    mid,
+    left,
+    right,
+    lower,
+    upper,
+    x,
+    p,
+    best_d,
+    best_i,
+    stack_node,
+    stack_bound,
+    trace,
+    trace_value,
+):
     """The k nearest neighbours of ``x``, pruning with bounding boxes; returns the trace length.
 
     The walk of algorithm 3.3: down first, at each node into the child whose box is nearer to ``x``
@@ -483,8 +544,25 @@ def _query_bbox(Xs, index, start, end, mid, left, right, lower, upper, max_depth
     no_trace = np.empty((0, 3), np.int64)
     no_trace_value = np.empty((0, 2))
     for r in range(n_queries):
-        _search_bbox(Xs, index, start, end, mid, left, right, lower, upper, Q[r], p, best_d, best_i, stack_node,
-                stack_bound, no_trace, no_trace_value)
+        _search_bbox(
+            Xs,
+            index,
+            start,
+            end,
+            mid,
+            left,
+            right,
+            lower,
+            upper,
+            Q[r],
+            p,
+            best_d,
+            best_i,
+            stack_node,
+            stack_bound,
+            no_trace,
+            no_trace_value,
+        )
         for j in range(k):
             out_d[r, j] = best_d[j]
             out_i[r, j] = best_i[j]
@@ -641,10 +719,35 @@ class KDTree:
     def _query_reduced(self, Q, k):
         """Kernel call for validated queries ``Q`` (2-D, float64, C order) and ``k``: reduced distances, indices."""
         if self.bounds == "bbox":
-            return _query_bbox(self._sorted, self.index, self.start, self.end, self._mid, self.left, self.right,
-                    self.node_lower, self.node_upper, self._max_depth, Q, k, self.p)
-        return _query(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right,
-                self._max_depth, Q, k, self.p)
+            return _query_bbox(
+                self._sorted,
+                self.index,
+                self.start,
+                self.end,
+                self._mid,
+                self.left,
+                self.right,
+                self.node_lower,
+                self.node_upper,
+                self._max_depth,
+                Q,
+                k,
+                self.p,
+            )
+        return _query(
+            self.data,
+            self.index,
+            self.start,
+            self.end,
+            self._mid,
+            self.node_axis,
+            self.left,
+            self.right,
+            self._max_depth,
+            Q,
+            k,
+            self.p,
+        )
 
     def search_path(self, x, k=1):
         """Run algorithm 3.3 for one target point and record every step.
@@ -669,14 +772,47 @@ class KDTree:
         capacity = 2 * self.n_nodes + self.data.shape[0] + 1
         trace, trace_value = np.empty((capacity, 3), np.int64), np.empty((capacity, 2))
         if self.bounds == "bbox":  # returns the k best sorted
-            n_steps = _search_bbox(self._sorted, self.index, self.start, self.end, self._mid, self.left, self.right,
-                    self.node_lower, self.node_upper, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, trace,
-                    trace_value)
+            n_steps = _search_bbox(
+                self._sorted,
+                self.index,
+                self.start,
+                self.end,
+                self._mid,
+                self.left,
+                self.right,
+                self.node_lower,
+                self.node_upper,
+                Q[0],
+                self.p,
+                heap_d,
+                heap_i,
+                stack_node,
+                stack_bound,
+                trace,
+                trace_value,
+            )
         else:
             stack_gap, gap = np.empty((depth, self.data.shape[1])), np.empty(self.data.shape[1])
-            n_steps = _search(self.data, self.index, self.start, self.end, self._mid, self.node_axis, self.left,
-                    self.right, Q[0], self.p, heap_d, heap_i, stack_node, stack_bound, stack_gap, gap, trace,
-                    trace_value)
+            n_steps = _search(
+                self.data,
+                self.index,
+                self.start,
+                self.end,
+                self._mid,
+                self.node_axis,
+                self.left,
+                self.right,
+                Q[0],
+                self.p,
+                heap_d,
+                heap_i,
+                stack_node,
+                stack_bound,
+                stack_gap,
+                gap,
+                trace,
+                trace_value,
+            )
             _heap_sort(heap_d, heap_i, k)
         values = _unreduce(trace_value[:n_steps], self.p)
         steps = [

@@ -13,7 +13,17 @@ from ._minimize import METHODS, approx_grad, check_grad, minimize
 from ._result import OptimizeResult
 
 __all__ = [
-    "METHODS", "OptimizeResult", "approx_grad", "armijo_line_search", "check_grad", "dual_ascent",
-    "exact_line_search", "kkt_check", "minimize", "rosenbrock", "rosenbrock_grad", "rosenbrock_hess",
+    "METHODS",
+    "OptimizeResult",
+    "approx_grad",
+    "armijo_line_search",
+    "check_grad",
+    "dual_ascent",
+    "exact_line_search",
+    "kkt_check",
+    "minimize",
+    "rosenbrock",
+    "rosenbrock_grad",
+    "rosenbrock_hess",
     "wolfe_line_search",
 ]

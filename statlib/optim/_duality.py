@@ -88,13 +88,15 @@ def kkt_check(x, alpha=None, beta=None, *, jac, ineq=None, ineq_jac=None, eq=Non
         c=c,
         h=h,
     )
-    report["max_violation"] = max(report.stationarity, report.complementary_slackness,
-                                  report.primal_feasibility, report.dual_feasibility)
+    report["max_violation"] = max(
+        report.stationarity, report.complementary_slackness, report.primal_feasibility, report.dual_feasibility
+    )
     return report
 
 
-def dual_ascent(fun, x0, *, jac, ineq=None, ineq_jac=None, eq=None, eq_jac=None, step=0.5, tol=1e-8,
-                max_iter=2000, inner_tol=1e-10):
+def dual_ascent(
+    fun, x0, *, jac, ineq=None, ineq_jac=None, eq=None, eq_jac=None, step=0.5, tol=1e-8, max_iter=2000, inner_tol=1e-10
+):
     """Solve the dual problem (C.12)-(C.13) by projected gradient ascent on theta_D(alpha, beta).
 
     Each iteration minimises the Lagrangian (C.4) over x with BFGS (warm-started), giving
@@ -152,8 +154,17 @@ def dual_ascent(fun, x0, *, jac, ineq=None, ineq_jac=None, eq=None, eq_jac=None,
             success = True
             break
     return OptimizeResult(
-        x=x, alpha=alpha, beta=beta, fun=fun_path[-1], dual=dual_path[-1], nit=nit, success=success,
-        message="Converged: the projected dual gradient vanished." if success else
-        "Maximum number of iterations has been exceeded.",
-        path=np.array(path), dual_path=np.array(dual_path), fun_path=np.array(fun_path),
+        x=x,
+        alpha=alpha,
+        beta=beta,
+        fun=fun_path[-1],
+        dual=dual_path[-1],
+        nit=nit,
+        success=success,
+        message="Converged: the projected dual gradient vanished."
+        if success
+        else "Maximum number of iterations has been exceeded.",
+        path=np.array(path),
+        dual_path=np.array(dual_path),
+        fun_path=np.array(fun_path),
     )

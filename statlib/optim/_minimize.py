@@ -126,7 +126,6 @@ def _central_differences(fun, x, args, eps, value):
     return g
 
 
-
 def check_grad(fun, jac, x, *, args=(), eps=None):
     """||jac(x) - approx_grad(fun, x)||_2: how far an analytic gradient is from central differences."""
     if not callable(jac):
@@ -166,8 +165,22 @@ def _newton_direction(H, g):
         return -(V @ ((V.T @ g) / lam)), True
 
 
-def minimize(fun, x0, *, args=(), method="bfgs", jac=None, hess=None, tol=1e-6, max_iter=None,
-             line_search=None, broyden_alpha=0.5, G0=None, step=1.0, callback=None):
+def minimize(
+    fun,
+    x0,
+    *,
+    args=(),
+    method="bfgs",
+    jac=None,
+    hess=None,
+    tol=1e-6,
+    max_iter=None,
+    line_search=None,
+    broyden_alpha=0.5,
+    G0=None,
+    step=1.0,
+    callback=None,
+):
     """Minimise ``fun`` from ``x0`` by gradient descent, Newton's method or a quasi-Newton method.
 
     Implements Li Hang algorithm A.1 (``"gd"``), B.1 (``"newton"``), B.2 (``"dfp"``), B.3 (``"bfgs"``)

@@ -62,8 +62,9 @@ def autocorrelation(x, max_lag=None):
     array([ 1.  , -0.75,  0.5 ])
     """
     x = _check_chain(x)
-    max_lag = min(x.shape[0] - 1, 1000) if max_lag is None else check_int(max_lag, "max_lag", low=0,
-                                                                           high=x.shape[0] - 1)
+    max_lag = (
+        min(x.shape[0] - 1, 1000) if max_lag is None else check_int(max_lag, "max_lag", low=0, high=x.shape[0] - 1)
+    )
     return _autocorrelation_kernel(x, max_lag)
 
 
@@ -132,7 +133,7 @@ def geweke_z(x, first=0.1, last=0.5):
     if first + last > 1:
         raise ValueError(f"first + last must be at most 1, got {first} + {last}")
     n = x.shape[0]
-    a, b = x[: max(int(first * n), 2)], x[n - max(int(last * n), 2):]
+    a, b = x[: max(int(first * n), 2)], x[n - max(int(last * n), 2) :]
     # Both means' variances come from the last part, the part taken to be stationary: sigma^2 tau / length.
     # (The first part's own autocorrelation would be inflated by the very drift the test looks for.)
     s2tau = b.var(ddof=1) * integrated_autocorrelation_time(b) if b.var() > 0 else 0.0

@@ -29,8 +29,10 @@ def check_transition_matrix(P, name="P", *, atol=1e-8):
     try:
         check_stochastic_matrix(P.T, name, atol=atol)
     except ValueError as error:
-        message = str(error).replace("row-stochastic (each row sums to 1); row", "column-stochastic (each column "
-                                     "sums to 1, p_ij = P(X_t = i | X_t-1 = j)); column")
+        message = str(error).replace(
+            "row-stochastic (each row sums to 1); row",
+            "column-stochastic (each column sums to 1, p_ij = P(X_t = i | X_t-1 = j)); column",
+        )
         message = message.replace("must be row-stochastic", "must be column-stochastic")
         raise ValueError(message) from None
     return P
@@ -232,8 +234,10 @@ def stationary_distribution(P):
     """
     rows = stationary_distributions(P)
     if rows.shape[0] > 1:
-        raise ValueError(f"P has {rows.shape[0]} closed classes, so its stationary distribution is not unique; "
-                         "stationary_distributions(P) returns one per class")
+        raise ValueError(
+            f"P has {rows.shape[0]} closed classes, so its stationary distribution is not unique; "
+            "stationary_distributions(P) returns one per class"
+        )
     return rows[0]
 
 

@@ -73,8 +73,9 @@ def _independence_kernel(log_w, log_u, log_w0):
     return index
 
 
-def metropolis_hastings(log_prob, x0, n_iter, *, burn_in=0, proposal="random_walk", scale=1.0,
-                        proposal_mean=None, random_state=None):
+def metropolis_hastings(
+    log_prob, x0, n_iter, *, burn_in=0, proposal="random_walk", scale=1.0, proposal_mean=None, random_state=None
+):
     """The Metropolis-Hastings algorithm, Li Hang Algorithm 19.2, with a Gaussian proposal.
 
     From x, draw x' from q(x, x') and move there with probability (19.39)
@@ -222,8 +223,9 @@ def gibbs_sampler(conditionals, x0, n_iter, *, burn_in=0, random_state=None):
         _check_callable(c, f"conditionals[{j}]")
     x = check_vector(x0, "x0")
     if len(conditionals) != x.shape[0]:
-        raise ValueError(f"conditionals must hold one callable per coordinate of x0 ({x.shape[0]}), "
-                         f"got {len(conditionals)}")
+        raise ValueError(
+            f"conditionals must hold one callable per coordinate of x0 ({x.shape[0]}), got {len(conditionals)}"
+        )
     n_iter, burn_in = _check_iterations(n_iter, burn_in)
     u = check_random_state(random_state).random_sample((n_iter, x.shape[0]))
     chain = np.empty((n_iter, x.shape[0]))

@@ -105,8 +105,17 @@ def monte_carlo_expectation(f, sampler, n_samples, random_state=None, *, return_
     return est
 
 
-def rejection_sample(density, proposal_sampler, proposal_density, c, n_samples, random_state=None,
-                     *, batch_size=1024, return_n_proposed=False):
+def rejection_sample(
+    density,
+    proposal_sampler,
+    proposal_density,
+    c,
+    n_samples,
+    random_state=None,
+    *,
+    batch_size=1024,
+    return_n_proposed=False,
+):
     """The accept-reject method of Li Hang §19.1.2 (Algorithm 19.1).
 
     Draw x* from the proposal q and u ~ U(0, 1); accept x* when u <= p(x*) / (c q(x*)); repeat until
@@ -136,8 +145,11 @@ def rejection_sample(density, proposal_sampler, proposal_density, c, n_samples, 
     ValueError
         If some proposal has p(x*) > c q(x*) (the envelope fails), naming ``c``.
     """
-    for fn, name in ((density, "density"), (proposal_sampler, "proposal_sampler"),
-                     (proposal_density, "proposal_density")):
+    for fn, name in (
+        (density, "density"),
+        (proposal_sampler, "proposal_sampler"),
+        (proposal_density, "proposal_density"),
+    ):
         _check_callable(fn, name)
     c = check_real(c, "c", low=0, low_inclusive=False)
     n_samples = check_int(n_samples, "n_samples", low=1)

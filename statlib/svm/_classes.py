@@ -116,8 +116,19 @@ class SVC(ClassifierMixin, BaseEstimator):
     C.-C. Chang, C.-J. Lin, "LIBSVM: a library for support vector machines", ACM TIST 2(3), 2011.
     """
 
-    def __init__(self, C=1.0, kernel="rbf", gamma="scale", degree=3, coef0=0.0, tol=1e-3, max_iter=-1,
-                 cache_size=200, working_set="second-order", decision_function_shape="ovr"):
+    def __init__(
+        self,
+        C=1.0,
+        kernel="rbf",
+        gamma="scale",
+        degree=3,
+        coef0=0.0,
+        tol=1e-3,
+        max_iter=-1,
+        cache_size=200,
+        working_set="second-order",
+        decision_function_shape="ovr",
+    ):
         self.C = C
         self.kernel = kernel
         self.gamma = gamma
@@ -182,12 +193,32 @@ class SVC(ClassifierMixin, BaseEstimator):
                 n_slots = int(min(n, max(2, cache_size * 2**20 // (8 * n))))
                 if wss == WSS_PLATT:
                     alpha, b_, n_it, ok, n_rows = _platt_solve(
-                        np.ascontiguousarray(X[idx]), y_pm, C, code, self.gamma_, float(degree), coef0, tol, cap,
-                        n_slots, 0)[:5]
+                        np.ascontiguousarray(X[idx]),
+                        y_pm,
+                        C,
+                        code,
+                        self.gamma_,
+                        float(degree),
+                        coef0,
+                        tol,
+                        cap,
+                        n_slots,
+                        0,
+                    )[:5]
                 else:
                     alpha, b_, n_it, ok, n_rows = _smo_solve(
-                        np.ascontiguousarray(X[idx]), y_pm, C, code, self.gamma_, float(degree), coef0, tol, cap,
-                        wss, n_slots)[:5]
+                        np.ascontiguousarray(X[idx]),
+                        y_pm,
+                        C,
+                        code,
+                        self.gamma_,
+                        float(degree),
+                        coef0,
+                        tol,
+                        cap,
+                        wss,
+                        n_slots,
+                    )[:5]
                 alphas[a, b] = (idx, y_pm * alpha)
                 intercepts.append(b_)
                 iters.append(n_it)
@@ -228,15 +259,17 @@ class SVC(ClassifierMixin, BaseEstimator):
             warnings.warn(
                 f"SMO stopped after max_iter={max_iter if max_iter != -1 else cap} steps before the KKT "
                 f"conditions held within tol={tol}; the solution is approximate.",
-                ConvergenceWarning, stacklevel=2
+                ConvergenceWarning,
+                stacklevel=2,
             )
         return self
 
     # ------------------------------------------------------------------------------------------
     def _ovo_decision(self, X):
         """Decisions of the binary problems, libsvm's sign: positive favours the first class of the pair."""
-        K = _cross_kernel(X, self.support_vectors_, _KERNEL_CODE[self.kernel], self.gamma_, float(self.degree),
-                          float(self.coef0))
+        K = _cross_kernel(
+            X, self.support_vectors_, _KERNEL_CODE[self.kernel], self.gamma_, float(self.degree), float(self.coef0)
+        )
         n_classes = len(self.classes_)
         starts = np.concatenate([[0], np.cumsum(self.n_support_)])
         dec = np.empty((X.shape[0], len(self._intercept)))
@@ -245,8 +278,9 @@ class SVC(ClassifierMixin, BaseEstimator):
             sa = slice(starts[a], starts[a + 1])
             for b in range(a + 1, n_classes):
                 sb = slice(starts[b], starts[b + 1])
-                dec[:, p] = (K[:, sa] @ self._dual_coef[b - 1, sa] + K[:, sb] @ self._dual_coef[a, sb]
-                             + self._intercept[p])
+                dec[:, p] = (
+                    K[:, sa] @ self._dual_coef[b - 1, sa] + K[:, sb] @ self._dual_coef[a, sb] + self._intercept[p]
+                )
                 p += 1
         return dec
 
@@ -293,7 +327,9 @@ class SVC(ClassifierMixin, BaseEstimator):
             sa = slice(starts[a], starts[a + 1])
             for b in range(a + 1, n_classes):
                 sb = slice(starts[b], starts[b + 1])
-                rows.append(self._dual_coef[b - 1, sa] @ self.support_vectors_[sa]
-                            + self._dual_coef[a, sb] @ self.support_vectors_[sb])
+                rows.append(
+                    self._dual_coef[b - 1, sa] @ self.support_vectors_[sa]
+                    + self._dual_coef[a, sb] @ self.support_vectors_[sb]
+                )
         coef = np.array(rows)
         return -coef if n_classes == 2 else coef

@@ -65,8 +65,7 @@ def _take_step(i1, i2, alpha, y, E, b, C, Ki1, Ki2, diag):
     E2 = E[i2]
     # (7.106)-(7.109); the routine takes G_t = y_t (E_t - b) (svm-smo-gradient) and uses only
     # y_1 G_1 - y_2 G_2 = E_1 - E_2, in which b cancels, so y_t E_t may be passed for G_t.
-    a1_new, a2_new = _two_variable_update(a1_old, a2_old, y1, y2, y1 * E1, y2 * E2,
-                                          diag[i1], diag[i2], Ki1[i2], C)
+    a1_new, a2_new = _two_variable_update(a1_old, a2_old, y1, y2, y1 * E1, y2 * E2, diag[i1], diag[i2], Ki1[i2], C)
     if abs(a2_new - a2_old) < _PROGRESS * (a2_new + a2_old + _PROGRESS):
         return False, b
     d1 = a1_new - a1_old
@@ -163,13 +162,15 @@ def _platt_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, n_slots, 
                     if slot_of[i1] < 0:
                         rows_computed += 1
                     clock += 1
-                    si = _get_row(i1, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
-                                  last_used, clock)
+                    si = _get_row(
+                        i1, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock
+                    )
                     if slot_of[j] < 0:
                         rows_computed += 1
                     clock += 1
-                    sj = _get_row(j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
-                                  last_used, clock)
+                    sj = _get_row(
+                        j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock
+                    )
                     moved, b = _take_step(i1, j, alpha, y, E, b, C, cache[si], cache[sj], diag)
                     if moved:
                         i2 = j
@@ -195,8 +196,18 @@ def _platt_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, n_slots, 
             examine_all = False
         elif changed == 0:
             examine_all = True
-    return (alpha, b, steps, converged, rows_computed, trace_info[:n_traced], trace_alpha[:n_traced],
-            trace_b[:n_traced], trace_E[:n_traced], n_traced)
+    return (
+        alpha,
+        b,
+        steps,
+        converged,
+        rows_computed,
+        trace_info[:n_traced],
+        trace_alpha[:n_traced],
+        trace_b[:n_traced],
+        trace_E[:n_traced],
+        n_traced,
+    )
 
 
 class SMOTrace:
@@ -247,8 +258,9 @@ class SMOTrace:
         return f"SMOTrace(n_steps={self.n_steps}, converged={self.converged}, b_final={self.b_final:.6g})"
 
 
-def smo_trace(X, y, *, C=1.0, kernel="linear", gamma=1.0, degree=3, coef0=0.0, tol=1e-3, working_set="platt",
-              max_steps=1000):
+def smo_trace(
+    X, y, *, C=1.0, kernel="linear", gamma=1.0, degree=3, coef0=0.0, tol=1e-3, working_set="platt", max_steps=1000
+):
     """Run SMO (Li Hang algorithm 7.5) on a small binary problem and record every step.
 
     Parameters
@@ -307,15 +319,25 @@ def smo_trace(X, y, *, C=1.0, kernel="linear", gamma=1.0, degree=3, coef0=0.0, t
     n = X.shape[0]
     if working_set == "platt":
         alpha, b, steps, ok, _, info, tr_alpha, tr_b, tr_E, _ = _platt_solve(
-            X, y, C, code, gamma, float(degree), coef0, tol, max_steps, n, max_steps)
+            X, y, C, code, gamma, float(degree), coef0, tol, max_steps, n, max_steps
+        )
         rules = ("max |E1-E2|", "margin sweep", "full sweep")
-        return SMOTrace(info[:, 0].copy(), info[:, 1].copy(), tr_alpha, tr_b, tr_E,
-                        ["all" if s else "margin" for s in info[:, 2]], [rules[r] for r in info[:, 3]],
-                        alpha, float(b), bool(ok))
+        return SMOTrace(
+            info[:, 0].copy(),
+            info[:, 1].copy(),
+            tr_alpha,
+            tr_b,
+            tr_E,
+            ["all" if s else "margin" for s in info[:, 2]],
+            [rules[r] for r in info[:, 3]],
+            alpha,
+            float(b),
+            bool(ok),
+        )
     wss = WSS_SECOND_ORDER if working_set == "second-order" else WSS_MAX_VIOLATING_PAIR
-    alpha, b, steps, ok, _, pairs, tr_alpha, tr_G = _smo_solve(X, y, C, code, gamma, float(degree), coef0, tol,
-                                                               max_steps, wss, n, max_steps)
+    alpha, b, steps, ok, _, pairs, tr_alpha, tr_G = _smo_solve(
+        X, y, C, code, gamma, float(degree), coef0, tol, max_steps, wss, n, max_steps
+    )
     tr_b = np.array([_threshold(a, y, G, C) for a, G in zip(tr_alpha, tr_G)])
     tr_E = y * tr_G + tr_b[:, None]  # (svm-smo-gradient): y_i G_i = E_i - b
-    return SMOTrace(pairs[:, 0].copy(), pairs[:, 1].copy(), tr_alpha, tr_b, tr_E, None, None, alpha, float(b),
-                    bool(ok))
+    return SMOTrace(pairs[:, 0].copy(), pairs[:, 1].copy(), tr_alpha, tr_b, tr_E, None, None, alpha, float(b), bool(ok))

@@ -52,7 +52,7 @@ def primal_qp(X, y, C=None, *, squared_slack=False):
         w = z[:d]
         value = 0.5 * w @ w
         if soft:
-            xi = z[d + 1:]
+            xi = z[d + 1 :]
             value += C * (xi @ xi if squared_slack else xi.sum())
         return value
 
@@ -60,7 +60,7 @@ def primal_qp(X, y, C=None, *, squared_slack=False):
         g = np.zeros(m)
         g[:d] = z[:d]
         if soft:
-            g[d + 1:] = 2.0 * C * z[d + 1:] if squared_slack else C
+            g[d + 1 :] = 2.0 * C * z[d + 1 :] if squared_slack else C
         return g
 
     # Margin constraints y_i (w . x_i + b) - 1 (+ xi_i) >= 0, as A z - 1 >= 0.
@@ -68,17 +68,29 @@ def primal_qp(X, y, C=None, *, squared_slack=False):
     A[:, :d] = y[:, None] * X
     A[:, d] = y
     if soft:
-        A[:, d + 1:] = np.eye(n)
+        A[:, d + 1 :] = np.eye(n)
     constraints = [{"type": "ineq", "fun": lambda z: A @ z - 1.0, "jac": lambda z: A}]
     bounds = [(None, None)] * (d + 1) + ([(0.0, None)] * n if soft else [])
     z0 = np.zeros(m)
     if soft:
-        z0[d + 1:] = 1.0  # w = 0, b = 0, xi = 1 is feasible
-    res = minimize(objective, z0, jac=gradient, bounds=bounds, constraints=constraints, method="SLSQP",
-                   options={"ftol": 1e-14, "maxiter": 1000})
+        z0[d + 1 :] = 1.0  # w = 0, b = 0, xi = 1 is feasible
+    res = minimize(
+        objective,
+        z0,
+        jac=gradient,
+        bounds=bounds,
+        constraints=constraints,
+        method="SLSQP",
+        options={"ftol": 1e-14, "maxiter": 1000},
+    )
     z = res.x
-    return Bunch(w=z[:d].copy(), b=float(z[d]), xi=z[d + 1:].copy() if soft else np.zeros(n),
-                 objective=float(res.fun), success=bool(res.success))
+    return Bunch(
+        w=z[:d].copy(),
+        b=float(z[d]),
+        xi=z[d + 1 :].copy() if soft else np.zeros(n),
+        objective=float(res.fun),
+        success=bool(res.success),
+    )
 
 
 def dual_qp(gram, y, C=None, *, squared_slack=False):
@@ -118,10 +130,15 @@ def dual_qp(gram, y, C=None, *, squared_slack=False):
     if squared_slack:
         Q = Q + np.eye(n) / (2.0 * C)
     upper = None if (C is None or squared_slack) else C
-    res = minimize(lambda a: 0.5 * a @ Q @ a - a.sum(), np.zeros(n), jac=lambda a: Q @ a - 1.0,
-                   bounds=[(0.0, upper)] * n,
-                   constraints=[{"type": "eq", "fun": lambda a: y @ a, "jac": lambda a: y}],
-                   method="SLSQP", options={"ftol": 1e-15, "maxiter": 1000})
+    res = minimize(
+        lambda a: 0.5 * a @ Q @ a - a.sum(),
+        np.zeros(n),
+        jac=lambda a: Q @ a - 1.0,
+        bounds=[(0.0, upper)] * n,
+        constraints=[{"type": "eq", "fun": lambda a: y @ a, "jac": lambda a: y}],
+        method="SLSQP",
+        options={"ftol": 1e-15, "maxiter": 1000},
+    )
     return Bunch(alpha=res.x.copy(), objective=float(res.fun), success=bool(res.success))
 
 

@@ -151,8 +151,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
             if slot_of[i] < 0:
                 rows_computed += 1
             clock += 1
-            si = _get_row(i, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
-                          last_used, clock)
+            si = _get_row(i, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
             Ki = cache[si]
             for t in range(n):
                 in_low = (y[t] > 0.0 and alpha[t] > 0.0) or (y[t] < 0.0 and alpha[t] < C)
@@ -180,16 +179,14 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         if slot_of[j] < 0:
             rows_computed += 1
         clock += 1
-        sj = _get_row(j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot,
-                      last_used, clock)
+        sj = _get_row(j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
         si = slot_of[i]  # still cached: n_slots >= 2 and it is the most recently used row
         Ki = cache[si]
         Kj = cache[sj]
         # --- step 3: the analytic two-variable step and the gradient update
         a_i_old = alpha[i]
         a_j_old = alpha[j]
-        a_i_new, a_j_new = _two_variable_update(a_i_old, a_j_old, y[i], y[j], G[i], G[j],
-                                                diag[i], diag[j], Ki[j], C)
+        a_i_new, a_j_new = _two_variable_update(a_i_old, a_j_old, y[i], y[j], G[i], G[j], diag[i], diag[j], Ki[j], C)
         alpha[i] = a_i_new
         alpha[j] = a_j_new
         di = (a_i_new - a_i_old) * y[i]
@@ -202,8 +199,16 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
             trace_alpha[it - 1] = alpha
             trace_G[it - 1] = G
     n_traced = min(it, trace_cap)
-    return (alpha, _threshold(alpha, y, G, C), it, converged, rows_computed, trace_pairs[:n_traced],
-            trace_alpha[:n_traced], trace_G[:n_traced])
+    return (
+        alpha,
+        _threshold(alpha, y, G, C),
+        it,
+        converged,
+        rows_computed,
+        trace_pairs[:n_traced],
+        trace_alpha[:n_traced],
+        trace_G[:n_traced],
+    )
 
 
 @njit(cache=True)

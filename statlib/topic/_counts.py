@@ -58,11 +58,14 @@ def check_counts(X, name="X", *, integer, n_words=None, allow_all_empty=False, o
         try:
             arr = np.asarray(X)
         except ValueError:  # a ragged nested list
-            raise ValueError(f"{name} must be a 2-D (n_documents, n_words) count matrix; its rows have "
-                             "different lengths") from None
+            raise ValueError(
+                f"{name} must be a 2-D (n_documents, n_words) count matrix; its rows have different lengths"
+            ) from None
         if arr.ndim != 2:
-            raise ValueError(f"{name} must be a 2-D (n_documents, n_words) count matrix, got an array of shape "
-                             f"{arr.shape}. Reshape your data: a single document is X.reshape(1, -1)")
+            raise ValueError(
+                f"{name} must be a 2-D (n_documents, n_words) count matrix, got an array of shape "
+                f"{arr.shape}. Reshape your data: a single document is X.reshape(1, -1)"
+            )
         if arr.dtype.kind == "c":
             raise ValueError(f"{name} must hold real counts: Complex data not supported")
         if arr.dtype.kind in "biu":  # integers are finite: no float copy of a large count matrix
@@ -80,20 +83,23 @@ def check_counts(X, name="X", *, integer, n_words=None, allow_all_empty=False, o
         np.cumsum(np.bincount(rows, minlength=shape[0]), out=indptr[1:])
         indices = cols
     if shape[0] < 1:
-        raise ValueError(f"{name} has 0 sample(s) (shape={tuple(shape)}) while a minimum of 1 is required: "
-                         "it needs at least one document")
+        raise ValueError(
+            f"{name} has 0 sample(s) (shape={tuple(shape)}) while a minimum of 1 is required: "
+            "it needs at least one document"
+        )
     if shape[1] < 1:
-        raise ValueError(f"{name} has 0 feature(s) (shape={tuple(shape)}) while a minimum of 1 is required: "
-                         "it needs at least one word")
+        raise ValueError(
+            f"{name} has 0 feature(s) (shape={tuple(shape)}) while a minimum of 1 is required: "
+            "it needs at least one word"
+        )
     if values.size and values.min() < 0:
-        raise ValueError(f"{name} must hold non-negative counts n(w, d); Negative values in data: found "
-                         f"{values.min():g}")
+        raise ValueError(
+            f"{name} must hold non-negative counts n(w, d); Negative values in data: found {values.min():g}"
+        )
     if integer and values.size and not np.all(values == np.round(values)):
-        raise ValueError(f"{name} must hold whole-number counts (each entry is how often a word occurs "
-                         "in a document)")
+        raise ValueError(f"{name} must hold whole-number counts (each entry is how often a word occurs in a document)")
     if n_words is not None and shape[1] != n_words:
-        raise ValueError(f"{name} has {shape[1]} features, but {owner} is expecting {n_words} features "
-                         "as input.")
+        raise ValueError(f"{name} has {shape[1]} features, but {owner} is expecting {n_words} features as input.")
     keep = values > 0
     if not keep.all():  # explicit zeros in a sparse matrix
         row_of = np.repeat(np.arange(shape[0]), np.diff(indptr))
@@ -101,11 +107,17 @@ def check_counts(X, name="X", *, integer, n_words=None, allow_all_empty=False, o
         np.cumsum(np.bincount(row_of[keep], minlength=shape[0]), out=indptr[1:])
         indices, values = indices[keep], values[keep]
     if not allow_all_empty and values.size == 0:
-        raise ValueError(f"{name} has no words: every document is empty (all counts are zero); a topic model "
-                         "needs at least one word occurrence")
+        raise ValueError(
+            f"{name} has no words: every document is empty (all counts are zero); a topic model "
+            "needs at least one word occurrence"
+        )
     data = values.astype(np.int64) if integer else np.ascontiguousarray(values, dtype=np.float64)
-    return (np.ascontiguousarray(indptr, dtype=np.int64), np.ascontiguousarray(indices, dtype=np.int64),
-            data, (int(shape[0]), int(shape[1])))
+    return (
+        np.ascontiguousarray(indptr, dtype=np.int64),
+        np.ascontiguousarray(indices, dtype=np.int64),
+        data,
+        (int(shape[0]), int(shape[1])),
+    )
 
 
 class CountsInputMixin:

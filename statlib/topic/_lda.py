@@ -285,8 +285,9 @@ class LatentDirichletAllocation(CountsInputMixin, TransformerMixin, BaseEstimato
     True
     """
 
-    def __init__(self, n_topics=10, *, alpha=0.1, beta=0.01, n_iter=200, random_state=None, evaluate_every=10,
-                 transform_iter=50):
+    def __init__(
+        self, n_topics=10, *, alpha=0.1, beta=0.01, n_iter=200, random_state=None, evaluate_every=10, transform_iter=50
+    ):
         self.n_topics = n_topics
         self.alpha = alpha
         self.beta = beta
@@ -297,9 +298,13 @@ class LatentDirichletAllocation(CountsInputMixin, TransformerMixin, BaseEstimato
 
     def _check_hyperparameters(self):
         K = check_int(self.n_topics, "n_topics", low=1)
-        return dict(K=K, alpha=_check_prior(self.alpha, "alpha", K), n_iter=check_int(self.n_iter, "n_iter", low=1),
-                    evaluate_every=check_int(self.evaluate_every, "evaluate_every", low=0),
-                    transform_iter=check_int(self.transform_iter, "transform_iter", low=1))
+        return dict(
+            K=K,
+            alpha=_check_prior(self.alpha, "alpha", K),
+            n_iter=check_int(self.n_iter, "n_iter", low=1),
+            evaluate_every=check_int(self.evaluate_every, "evaluate_every", low=0),
+            transform_iter=check_int(self.transform_iter, "transform_iter", low=1),
+        )
 
     @staticmethod
     def _generator(random_state):
@@ -350,16 +355,18 @@ class LatentDirichletAllocation(CountsInputMixin, TransformerMixin, BaseEstimato
         """log p(w, z | alpha, beta), eq. (20.26), of the final sample (as ``lda.LDA.loglikelihood()``)."""
         check_is_fitted(self, "components_")
         n_wk = np.ascontiguousarray(self.topic_word_counts_.T)
-        return float(_log_joint(self.doc_topic_counts_, n_wk, n_wk.sum(axis=0, dtype=np.int32), self._alpha,
-                                self._beta))
+        return float(
+            _log_joint(self.doc_topic_counts_, n_wk, n_wk.sum(axis=0, dtype=np.int32), self._alpha, self._beta)
+        )
 
     def transform(self, X):
         """theta of new documents by Gibbs sampling with phi fixed; shape (n_documents, n_topics)."""
         check_is_fitted(self, "components_")
         hp = self._check_hyperparameters()
         alpha = self._alpha
-        indptr, indices, data, (D, V) = check_counts(X, "X", integer=True, n_words=self.n_features_in_,
-                                                     allow_all_empty=True, owner=type(self).__name__)
+        indptr, indices, data, (D, V) = check_counts(
+            X, "X", integer=True, n_words=self.n_features_in_, allow_all_empty=True, owner=type(self).__name__
+        )
         K = self.components_.shape[0]
         _check_token_count(data)
         doc, word = _tokens(indptr, indices, data)
@@ -375,11 +382,21 @@ class LatentDirichletAllocation(CountsInputMixin, TransformerMixin, BaseEstimato
                 continue
             # Each document's stream is seeded by random_state and by the document itself, so its
             # answer does not depend on the other documents transformed with it, nor on their order.
-            key = zlib.crc32(indices[indptr[d]:indptr[d + 1]].tobytes() + data[indptr[d]:indptr[d + 1]].tobytes())
+            key = zlib.crc32(indices[indptr[d] : indptr[d + 1]].tobytes() + data[indptr[d] : indptr[d + 1]].tobytes())
             rng = np.random.default_rng([base_seed, key])
             z[start:stop] = rng.integers(0, K, size=stop - start, dtype=np.int32)
-            uniforms[start * sweeps:stop * sweeps] = rng.random((stop - start) * sweeps)
+            uniforms[start * sweeps : stop * sweeps] = rng.random((stop - start) * sweeps)
         theta = np.empty((D, K))
-        _fold_in(tok_ptr, word, z, np.ascontiguousarray(self.components_.T), alpha, uniforms, sweeps, theta,
-                 np.empty(K, dtype=np.int64), np.empty(K))
+        _fold_in(
+            tok_ptr,
+            word,
+            z,
+            np.ascontiguousarray(self.components_.T),
+            alpha,
+            uniforms,
+            sweeps,
+            theta,
+            np.empty(K, dtype=np.int64),
+            np.empty(K),
+        )
         return theta

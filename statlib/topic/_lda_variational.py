@@ -51,8 +51,9 @@ def _digamma(x):
 
 
 @njit(cache=True)
-def _fit_document(start, stop, indices, data, phi_wk, alpha, lg_alpha_term, g, max_iter, tol, elog_theta, eta,
-                  new_gamma):
+def _fit_document(
+    start, stop, indices, data, phi_wk, alpha, lg_alpha_term, g, max_iter, tol, elog_theta, eta, new_gamma
+):
     """Algorithm 20.4 for one document from the Dirichlet parameters ``g`` (K,), updated in place; the
     responsibilities of its words are left in ``eta`` (rows 0..stop-start-1). Returns (its bound, converged).
 
@@ -119,8 +120,9 @@ def _fit_document(start, stop, indices, data, phi_wk, alpha, lg_alpha_term, g, m
 
 
 @njit(cache=True)
-def _e_step(indptr, indices, data, phi_wk, alpha, gamma, warm, max_iter, tol, suff, elog_theta, eta, eta_alt,
-            new_gamma, g_alt):
+def _e_step(
+    indptr, indices, data, phi_wk, alpha, gamma, warm, max_iter, tol, suff, elog_theta, eta, eta_alt, new_gamma, g_alt
+):
     """The E-step over all documents; returns (the bound (20.44) summed over documents, documents not converged).
 
     Each document is fitted by :func:`_fit_document` from the book's start gamma_k = alpha_k + n(d) / K
@@ -152,12 +154,38 @@ def _e_step(indptr, indices, data, phi_wk, alpha, gamma, warm, max_iter, tol, su
         if warm:
             for k in range(K):
                 g_alt[k] = gamma[d, k]
-            term_alt, conv_alt = _fit_document(start, stop, indices, data, phi_wk, alpha, lg_alpha_term, g_alt,
-                                               max_iter, tol, elog_theta, eta_alt, new_gamma)
+            term_alt, conv_alt = _fit_document(
+                start,
+                stop,
+                indices,
+                data,
+                phi_wk,
+                alpha,
+                lg_alpha_term,
+                g_alt,
+                max_iter,
+                tol,
+                elog_theta,
+                eta_alt,
+                new_gamma,
+            )
         for k in range(K):
             gamma[d, k] = alpha[k] + n_d / K
-        term, conv = _fit_document(start, stop, indices, data, phi_wk, alpha, lg_alpha_term, gamma[d], max_iter,
-                                   tol, elog_theta, eta, new_gamma)
+        term, conv = _fit_document(
+            start,
+            stop,
+            indices,
+            data,
+            phi_wk,
+            alpha,
+            lg_alpha_term,
+            gamma[d],
+            max_iter,
+            tol,
+            elog_theta,
+            eta,
+            new_gamma,
+        )
         best = eta
         if warm and term_alt > term:
             term, conv, best = term_alt, conv_alt, eta_alt
@@ -180,7 +208,7 @@ def _initial_topics(indptr, indices, data, K, V, rng):
     chosen = nonempty[rng.randint(nonempty.shape[0], size=K)]
     phi = rng.random_sample((K, V)) / V + 1.0 / V
     for k, d in enumerate(chosen):
-        phi[k, indices[indptr[d]:indptr[d + 1]]] += data[indptr[d]:indptr[d + 1]]
+        phi[k, indices[indptr[d] : indptr[d + 1]]] += data[indptr[d] : indptr[d + 1]]
     return phi
 
 

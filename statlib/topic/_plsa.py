@@ -236,8 +236,9 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
     True
     """
 
-    def __init__(self, n_topics=2, *, max_iter=200, tol=1e-6, random_state=None, topic_word_init=None,
-                 doc_topic_init=None):
+    def __init__(
+        self, n_topics=2, *, max_iter=200, tol=1e-6, random_state=None, topic_word_init=None, doc_topic_init=None
+    ):
         self.n_topics = n_topics
         self.max_iter = max_iter
         self.tol = tol
@@ -246,8 +247,11 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
         self.doc_topic_init = doc_topic_init
 
     def _check_hyperparameters(self):
-        return (check_int(self.n_topics, "n_topics", low=1), check_int(self.max_iter, "max_iter", low=1),
-                check_real(self.tol, "tol", low=0.0))
+        return (
+            check_int(self.n_topics, "n_topics", low=1),
+            check_int(self.max_iter, "max_iter", low=1),
+            check_real(self.tol, "tol", low=0.0),
+        )
 
     def fit(self, X, y=None):
         """Fit P(z | d) and P(w | z) to the counts ``X`` (n_documents, n_words) by EM. ``y`` is ignored."""
@@ -259,7 +263,8 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
             p_w_z = np.ascontiguousarray((start / start.sum(axis=1, keepdims=True)).T)
         else:
             p_w_z = np.ascontiguousarray(
-                check_stochastic_matrix(self.topic_word_init, "topic_word_init", shape=(K, W)).T)
+                check_stochastic_matrix(self.topic_word_init, "topic_word_init", shape=(K, W)).T
+            )
         if self.doc_topic_init is None:
             start = rng.random_sample((D, K))
             p_z_d = start / start.sum(axis=1, keepdims=True)
@@ -269,14 +274,18 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
         self.components_ = np.ascontiguousarray(p_w_z.T)
         self.doc_topic_ = p_z_d
         self.loglikelihoods_ = np.asarray(logliks)
-        self.loglikelihood_ = float(_em_iteration(indptr, indices, data, p_z_d, p_w_z, np.empty_like(p_z_d),
-                                                  p_w_z, np.empty(K), False))
+        self.loglikelihood_ = float(
+            _em_iteration(indptr, indices, data, p_z_d, p_w_z, np.empty_like(p_z_d), p_w_z, np.empty(K), False)
+        )
         self.n_iter_ = n_iter
         self.converged_ = converged
         self.n_features_in_ = W
         if not converged:
-            warnings.warn(f"PLSA did not converge in max_iter={max_iter} iterations (tol={tol:g}); "
-                          "increase max_iter or tol.", ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"PLSA did not converge in max_iter={max_iter} iterations (tol={tol:g}); increase max_iter or tol.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         return self
 
     def transform(self, X):
@@ -286,13 +295,18 @@ class PLSA(CountsInputMixin, TransformerMixin, BaseEstimator):
         """
         check_is_fitted(self, "components_")
         K, max_iter, tol = self._check_hyperparameters()
-        indptr, indices, data, (D, W) = check_counts(X, "X", integer=False, n_words=self.n_features_in_,
-                                                     allow_all_empty=True, owner=type(self).__name__)
+        indptr, indices, data, (D, W) = check_counts(
+            X, "X", integer=False, n_words=self.n_features_in_, allow_all_empty=True, owner=type(self).__name__
+        )
         p_w_z = np.ascontiguousarray(self.components_.T)
         K = p_w_z.shape[1]
         p_z_d = np.empty((D, K))
         unconverged = _fold_in(indptr, indices, data, p_w_z, p_z_d, np.empty(K), np.empty(K), max_iter, tol)
         if unconverged:
-            warnings.warn(f"PLSA.transform did not converge for {unconverged} document(s) in max_iter={max_iter} "
-                          f"iterations (tol={tol:g}).", ConvergenceWarning, stacklevel=2)
+            warnings.warn(
+                f"PLSA.transform did not converge for {unconverged} document(s) in max_iter={max_iter} "
+                f"iterations (tol={tol:g}).",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
         return p_z_d

@@ -215,8 +215,26 @@ def _partition(row, start, end, is_left, buffer):
 
 
 @njit(cache=True)
-def _grow(Xf, order, y, yk, w, mode, max_depth, min_split, min_leaf, min_decrease,
-          feature, threshold, children_left, children_right, value, impurity, n_node, w_node):
+def _grow(
+    Xf,
+    order,
+    y,
+    yk,
+    w,
+    mode,
+    max_depth,
+    min_split,
+    min_leaf,
+    min_decrease,
+    feature,
+    threshold,
+    children_left,
+    children_right,
+    value,
+    impurity,
+    n_node,
+    w_node,
+):
     """Grow a CART tree depth first (Algorithms 5.5 and 5.6); nodes are numbered in pre-order.
 
     ``Xf`` is X transposed (n_features, n_samples); ``order[j]`` lists all samples sorted by

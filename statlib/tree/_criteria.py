@@ -37,8 +37,10 @@ def _labels(values, name):
         try:
             np.unique(arr)
         except TypeError:
-            raise TypeError(f"{name} must hold labels of one kind (all numbers or all strings); "
-                            "its values cannot be compared with each other") from None
+            raise TypeError(
+                f"{name} must hold labels of one kind (all numbers or all strings); "
+                "its values cannot be compared with each other"
+            ) from None
     return arr
 
 

@@ -192,8 +192,10 @@ class ID3Classifier(ClassifierMixin, BaseEstimator):
             if not np.all(known):
                 if self.handle_unknown == "error":
                     bad = column[~known][0]
-                    raise ValueError(f"X column {j} holds the category {bad!r}, not seen in training; "
-                                     "set handle_unknown='majority' to predict it anyway")
+                    raise ValueError(
+                        f"X column {j} holds the category {bad!r}, not seen in training; "
+                        "set handle_unknown='majority' to predict it anyway"
+                    )
                 pos = np.where(known, pos, -1)
             codes[:, j] = pos
         return codes

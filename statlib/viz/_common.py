@@ -5,8 +5,19 @@ import time
 import numpy as np
 
 
-def plot_decision_regions(ax, predict, X, y, *, resolution=300, padding=0.5, cmap="coolwarm", alpha=0.25,
-                          labels=None, markers=("o", "s", "^", "D", "v", "P")):
+def plot_decision_regions(
+    ax,
+    predict,
+    X,
+    y,
+    *,
+    resolution=300,
+    padding=0.5,
+    cmap="coolwarm",
+    alpha=0.25,
+    labels=None,
+    markers=("o", "s", "^", "D", "v", "P"),
+):
     """Shade the regions ``predict`` assigns to each class over the box around ``X`` (2 features) and
     scatter the points ``X`` coloured by ``y``. Returns the axes."""
     import matplotlib.pyplot as plt
@@ -74,7 +85,7 @@ def show_source(obj, *, start=None, stop=None):
         last = next((i for i in range(first, len(lines)) if stop in lines[i]), None)
         if last is None:
             raise ValueError(f"stop: no line of {target.__qualname__} after {start!r} contains {stop!r}")
-    excerpt = lines[first:last + 1]
+    excerpt = lines[first : last + 1]
     indent = min(len(line) - len(line.lstrip()) for line in excerpt if line.strip())
     print("\n".join(line[indent:] for line in excerpt))
 

@@ -47,8 +47,7 @@ def plot_boosting_tree_rounds(x, y, staged, *, losses=None, title_prefix=""):
     ``losses`` maps a label to the losses of rounds 1..M."""
     import matplotlib.pyplot as plt
 
-    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(12, 4), constrained_layout=True,
-                                  gridspec_kw={"width_ratios": [2, 1]})
+    fig, (ax, ax2) = plt.subplots(1, 2, figsize=(12, 4), constrained_layout=True, gridspec_kw={"width_ratios": [2, 1]})
     ax.scatter(x, y, color="k", zorder=3, label="data (Table 8.2)")
     cmap = plt.get_cmap("viridis")
     for m, (grid, values) in enumerate(staged):
@@ -77,8 +76,15 @@ def plot_bound(errors, normalizers, estimator_errors, *, ax=None, title=None):
     ax.semilogy(m, np.where(errors > 0, errors, np.nan), "o-", ms=3, label="training error of sign $f_m$")
     zero = errors == 0
     if zero.any():
-        ax.plot(m[zero], np.full(zero.sum(), 0.0), "|", color="tab:blue", ms=10, transform=ax.get_xaxis_transform(),
-                label="rounds with training error 0")
+        ax.plot(
+            m[zero],
+            np.full(zero.sum(), 0.0),
+            "|",
+            color="tab:blue",
+            ms=10,
+            transform=ax.get_xaxis_transform(),
+            label="rounds with training error 0",
+        )
     ax.semilogy(m, np.cumprod(normalizers), label="$\\prod_{k\\leq m} Z_k$ (Theorem 8.1)")
     ax.semilogy(m, np.exp(-2 * np.cumsum(gamma**2)), "--", label="$\\exp(-2\\sum_{k\\leq m}\\gamma_k^2)$ (Theorem 8.2)")
     ax.set(xlabel="round m", ylabel="error / bound (log scale)", title=title)
@@ -131,8 +137,13 @@ def explorer(X, y, *, n_estimators=60):
         m = step.value
         fig, (ax, ax2) = plt.subplots(1, 2, figsize=(11, 4.3), constrained_layout=True)
         draw_adaboost_state(ax, X, y, clf, weights, m)
-        plot_bound(errors[:m], clf.normalizers_[:m], clf.estimator_errors_[:m], ax=ax2,
-                   title=f"after {m} rounds: Π Z = {np.prod(clf.normalizers_[:m]):.3f}")
+        plot_bound(
+            errors[:m],
+            clf.normalizers_[:m],
+            clf.estimator_errors_[:m],
+            ax=ax2,
+            title=f"after {m} rounds: Π Z = {np.prod(clf.normalizers_[:m]):.3f}",
+        )
         ax2.set_xlim(0.5, rounds + 0.5)
         return fig
 

@@ -36,8 +36,16 @@ def plot_kmeans_state(ax, X, centres, labels, *, previous=None, point_names=None
     if previous is not None:
         for a, b in zip(previous, centres):
             ax.annotate("", b, a, arrowprops={"arrowstyle": "->", "color": "0.4"})
-    ax.scatter(centres[:, 0], centres[:, 1], marker="X", s=160, color=[f"C{c}" for c in range(k)], edgecolor="k",
-               lw=1.2, zorder=3)
+    ax.scatter(
+        centres[:, 0],
+        centres[:, 1],
+        marker="X",
+        s=160,
+        color=[f"C{c}" for c in range(k)],
+        edgecolor="k",
+        lw=1.2,
+        zorder=3,
+    )
     if point_names is not None:
         for name, (x, y) in zip(point_names, X):
             ax.annotate(name, (x, y), textcoords="offset points", xytext=(5, 5), fontsize=9)
@@ -71,15 +79,24 @@ def kmeans_explorer(X, starts, *, n_steps=20, xlabel="$x^{(1)}$", ylabel="$x^{(2
         t = min(step.value, len(states) - 1)
         centres, labels, _ = states[t]
         fig, (a0, a1) = plt.subplots(1, 2, figsize=(10, 3.8), gridspec_kw={"width_ratios": [1.5, 1]})
-        plot_kmeans_state(a0, X, centres, labels, previous=states[t - 1][0] if t > 0 else None,
-                          point_names=point_names,
-                          title=f"{start.value}: after iteration {step.value} (settled at {len(states) - 1})")
+        plot_kmeans_state(
+            a0,
+            X,
+            centres,
+            labels,
+            previous=states[t - 1][0] if t > 0 else None,
+            point_names=point_names,
+            title=f"{start.value}: after iteration {step.value} (settled at {len(states) - 1})",
+        )
         a0.set(xlabel=xlabel, ylabel=ylabel)
         W = [s[2] for s in states]
         a1.plot(range(len(W)), W, color="0.75")
         a1.plot(range(t + 1), W[: t + 1], "o-", color="C3", ms=4)
-        a1.set(xlabel="iteration $t$", ylabel="$W(C^{(t)}, m^{(t)})$, loss at the current centres",
-               title="the loss never increases")
+        a1.set(
+            xlabel="iteration $t$",
+            ylabel="$W(C^{(t)}, m^{(t)})$, loss at the current centres",
+            title="the loss never increases",
+        )
         fig.tight_layout()
         return fig
 
@@ -91,6 +108,9 @@ def demo_explorer():
     from ..datasets import load_example
 
     ex = load_example("lihang", "14.2")
-    starts = {"start x1, x2 (Example 14.2)": ex.init, "start x1, x5 (§14.3.4)": ex.init_alternative,
-              "start x4, x5": ex.X[[3, 4]]}
+    starts = {
+        "start x1, x2 (Example 14.2)": ex.init,
+        "start x1, x5 (§14.3.4)": ex.init_alternative,
+        "start x4, x5": ex.X[[3, 4]],
+    }
     return kmeans_explorer(ex.X, starts, point_names=[f"$x_{i}$" for i in range(1, 6)])

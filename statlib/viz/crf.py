@@ -11,8 +11,15 @@ def plot_clique_graph(ax):
 
     pos = {1: (0.0, 0.5), 2: (1.0, 1.0), 3: (1.0, 0.0), 4: (2.0, 0.5)}
     for clique, colour in (((1, 2, 3), "tab:blue"), ((2, 3, 4), "tab:orange")):
-        ax.add_patch(Polygon([pos[v] for v in clique], closed=True, alpha=0.18, color=colour,
-                             label="maximal clique {" + ", ".join(f"$Y_{v}$" for v in clique) + "}"))
+        ax.add_patch(
+            Polygon(
+                [pos[v] for v in clique],
+                closed=True,
+                alpha=0.18,
+                color=colour,
+                label="maximal clique {" + ", ".join(f"$Y_{v}$" for v in clique) + "}",
+            )
+        )
     for a, b in [(1, 2), (2, 3), (3, 4), (4, 2), (1, 3)]:
         ax.plot(*zip(pos[a], pos[b]), color="k", lw=1.5, zorder=1)
     for v, (x, y) in pos.items():
@@ -58,6 +65,7 @@ def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_t
     default the value of M_{i+1}(a, b)).
     """
     if edge_text is None:
+
         def edge_text(i, a, b, value):
             return f"{value:g}"
 
@@ -83,9 +91,15 @@ def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_t
                 strong = (i, a, b) in hl
                 ax.plot([x0, x1], [y0, y1], color="tab:red" if strong else "grey", lw=3 if strong else 1, zorder=1)
                 t = 0.3 if y1 != y0 else 0.5
-                ax.text(x0 + t * (x1 - x0), y0 + t * (y1 - y0) + 0.06, edge_text(i, a, b, M[i, a, b]), fontsize=8,
-                        ha="center", color="tab:red" if strong else "k",
-                        bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
+                ax.text(
+                    x0 + t * (x1 - x0),
+                    y0 + t * (y1 - y0) + 0.06,
+                    edge_text(i, a, b, M[i, a, b]),
+                    fontsize=8,
+                    ha="center",
+                    color="tab:red" if strong else "k",
+                    bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8),
+                )
     for i, j in nodes:
         x, y = xy(i, j)
         ax.scatter(x, y, s=500, color="white", edgecolor="k", zorder=2)
@@ -152,8 +166,7 @@ def decoding_explorer(images, unary, trans, true_labels):
     scale = widgets.FloatSlider(value=1.0, min=0.0, max=3.0, step=0.1, description="transition ×")
 
     def draw():
-        fig, axes = plt.subplots(2, 1, figsize=(9, 5), gridspec_kw={"height_ratios": [1, 2.2]},
-                                 constrained_layout=True)
+        fig, axes = plt.subplots(2, 1, figsize=(9, 5), gridspec_kw={"height_ratios": [1, 2.2]}, constrained_layout=True)
         draw_decoding(axes, images, unary, trans, scale.value, true_labels)
         return fig
 

@@ -8,8 +8,9 @@ _CORNERS = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3.0) / 2.0]])
 def _check_alpha(alpha):
     alpha = np.asarray(alpha, dtype=float)
     if alpha.shape != (3,):
-        raise ValueError(f"alpha must hold three concentration parameters (a density on the 2-simplex), "
-                         f"got shape {alpha.shape}")
+        raise ValueError(
+            f"alpha must hold three concentration parameters (a density on the 2-simplex), got shape {alpha.shape}"
+        )
     if not np.all(np.isfinite(alpha)) or np.any(alpha <= 0):
         raise ValueError(f"alpha must be finite and positive, got {alpha}")
     return alpha
@@ -44,7 +45,7 @@ def plot_simplex_density(ax, alpha, *, resolution=120, levels=14, cmap="viridis"
     alpha = _check_alpha(alpha)
     theta, xy = simplex_grid(resolution)
     density = np.exp(dirichlet_logpdf(theta, alpha))
-    cap = np.quantile(density, 0.98)               # densities with some alpha_k < 1 are unbounded at the edges
+    cap = np.quantile(density, 0.98)  # densities with some alpha_k < 1 are unbounded at the edges
     triang = mtri.Triangulation(xy[:, 0], xy[:, 1])
     ax.tricontourf(triang, np.minimum(density, cap), levels=levels, cmap=cmap)
     if samples is not None:
@@ -52,8 +53,14 @@ def plot_simplex_density(ax, alpha, *, resolution=120, levels=14, cmap="viridis"
         ax.scatter(pts[:, 0], pts[:, 1], s=2, color="white", alpha=0.5)
     ax.plot(*np.vstack([_CORNERS, _CORNERS[:1]]).T, color="k", lw=1)
     for k, (x, y) in enumerate(_CORNERS):
-        ax.text(x + (-0.04 if k == 0 else 0.04 if k == 1 else 0.0), y + (0.04 if k == 2 else -0.05),
-                rf"$\theta_{k + 1} = 1$", ha="center", va="center", fontsize=9)
+        ax.text(
+            x + (-0.04 if k == 0 else 0.04 if k == 1 else 0.0),
+            y + (0.04 if k == 2 else -0.05),
+            rf"$\theta_{k + 1} = 1$",
+            ha="center",
+            va="center",
+            fontsize=9,
+        )
     mean = alpha / alpha.sum() @ _CORNERS
     ax.scatter(*mean, marker="x", color="tab:red", s=40, zorder=3)
     ax.set(xlim=(-0.12, 1.12), ylim=(-0.1, 0.95), aspect="equal")
@@ -89,8 +96,10 @@ def explorer(alpha=(2.0, 3.0, 4.0), *, n_samples=300, random_state=0):
     alpha = _check_alpha(alpha)
     if isinstance(n_samples, bool) or not isinstance(n_samples, (int, np.integer)) or n_samples < 0:
         raise ValueError(f"n_samples must be a non-negative integer, got {n_samples!r}")
-    sliders = [widgets.FloatSlider(value=float(np.clip(a, 0.2, 20.0)), min=0.2, max=20.0, step=0.1,
-                                   description=f"α{k + 1}") for k, a in enumerate(alpha)]
+    sliders = [
+        widgets.FloatSlider(value=float(np.clip(a, 0.2, 20.0)), min=0.2, max=20.0, step=0.1, description=f"α{k + 1}")
+        for k, a in enumerate(alpha)
+    ]
 
     def draw():
         a = np.array([s.value for s in sliders])
@@ -98,8 +107,12 @@ def explorer(alpha=(2.0, 3.0, 4.0), *, n_samples=300, random_state=0):
         fig, ax = plt.subplots(figsize=(5, 4.4))
         plot_simplex_density(ax, a, samples=draws)
         a0 = a.sum()
-        ax.set_title(rf"$\alpha$ = ({a[0]:g}, {a[1]:g}, {a[2]:g}),  $\alpha_0$ = {a0:g},  mean = ("
-                     + ", ".join(f"{x:.2f}" for x in a / a0) + ")", fontsize=9)
+        ax.set_title(
+            rf"$\alpha$ = ({a[0]:g}, {a[1]:g}, {a[2]:g}),  $\alpha_0$ = {a0:g},  mean = ("
+            + ", ".join(f"{x:.2f}" for x in a / a0)
+            + ")",
+            fontsize=9,
+        )
         return fig
 
     return explorer_panel([sliders], draw)

@@ -3,8 +3,21 @@
 import numpy as np
 
 
-def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False, value_name="δ",
-                 state_labels=None, obs_labels=None, fmt="{:.4g}", show_path=True, fontsize=8):
+def draw_trellis(
+    ax,
+    values,
+    *,
+    psi=None,
+    path=None,
+    upto=None,
+    all_edges=False,
+    value_name="δ",
+    state_labels=None,
+    obs_labels=None,
+    fmt="{:.4g}",
+    show_path=True,
+    fontsize=8,
+):
     """Draw the trellis of an HMM (Li Hang Figures 10.2 and 10.4): one column per time, one node per state.
 
     Parameters
@@ -27,6 +40,7 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
     T, N = values.shape
     upto = T if upto is None else int(upto)
     state_labels = state_labels or [f"{i + 1}" for i in range(N)]
+
     def y(i):  # state 1 on top, as in the book
         return N - 1 - i
 
@@ -38,25 +52,33 @@ def draw_trellis(ax, values, *, psi=None, path=None, upto=None, all_edges=False,
     # Size the circles to the widest number they hold, so that no value overflows its node: a digit of
     # DejaVu Sans at the given font size is about 0.64 of its size wide, the decimal point about half that.
     texts = [[fmt.format(v) for v in row] for row in values]
-    width = max(fontsize * (0.64 * sum(ch.isdigit() or ch in "-e+" for ch in x) + 0.32 * x.count(".")) for row in texts
-                for x in row)
-    diameter = max(28.0, width + 9.0)                       # points, with a margin inside the ring
+    width = max(
+        fontsize * (0.64 * sum(ch.isdigit() or ch in "-e+" for ch in x) + 0.32 * x.count("."))
+        for row in texts
+        for x in row
+    )
+    diameter = max(28.0, width + 9.0)  # points, with a margin inside the ring
     if psi is not None:
         for t in range(1, upto):
             for i in range(N):
                 j = psi[t, i]
-                ax.annotate("", xy=(t, y(i)), xytext=(t - 1, y(j)),
-                            arrowprops=dict(arrowstyle="->", color="tab:blue", lw=1.2, shrinkA=diameter / 2 + 2,
-                                            shrinkB=diameter / 2 + 2),
-                            zorder=2)
+                ax.annotate(
+                    "",
+                    xy=(t, y(i)),
+                    xytext=(t - 1, y(j)),
+                    arrowprops=dict(
+                        arrowstyle="->", color="tab:blue", lw=1.2, shrinkA=diameter / 2 + 2, shrinkB=diameter / 2 + 2
+                    ),
+                    zorder=2,
+                )
     if path is not None and upto == T and show_path:
-        ax.plot(np.arange(T), [y(i) for i in path], color="tab:red", lw=3, alpha=0.6, zorder=3,
-                label="optimal path")
+        ax.plot(np.arange(T), [y(i) for i in path], color="tab:red", lw=3, alpha=0.6, zorder=3, label="optimal path")
     for t in range(T):
         for i in range(N):
             shown = t < upto
-            ax.scatter(t, y(i), s=diameter ** 2, color="white" if shown else "0.95",
-                       edgecolor="k" if shown else "0.8", zorder=4)
+            ax.scatter(
+                t, y(i), s=diameter**2, color="white" if shown else "0.95", edgecolor="k" if shown else "0.8", zorder=4
+            )
             if shown:
                 ax.text(t, y(i), texts[t][i], ha="center", va="center", fontsize=fontsize, zorder=5)
     ax.set_xticks(range(T))
@@ -93,17 +115,36 @@ def draw_recursion(ax, kind="forward"):
         else:
             start, end, weight = (one_x, 0.0), (many_x, yk), rf"$a_{{i{k}}}$"
             side = rf"$\beta_{{t+1}}({k})$" + "\n" + rf"$b_{k}(o_{{t+1}})$"
-        ax.annotate("", xy=end, xytext=start, zorder=2,
-                    arrowprops=dict(arrowstyle="-|>", color="0.3", lw=1.3, shrinkA=16, shrinkB=16))
-        ax.text(0.5 * (many_x + one_x), 0.5 * yk + 0.12, weight, ha="center", va="bottom", fontsize=11,
-                bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"), zorder=3)
+        ax.annotate(
+            "",
+            xy=end,
+            xytext=start,
+            zorder=2,
+            arrowprops=dict(arrowstyle="-|>", color="0.3", lw=1.3, shrinkA=16, shrinkB=16),
+        )
+        ax.text(
+            0.5 * (many_x + one_x),
+            0.5 * yk + 0.12,
+            weight,
+            ha="center",
+            va="bottom",
+            fontsize=11,
+            bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none"),
+            zorder=3,
+        )
         offset = -0.45 if kind == "forward" else 0.45
         ax.text(many_x + offset, yk, side, ha="right" if kind == "forward" else "left", va="center", fontsize=11)
     ax.text(many_x, -0.5, r"$\vdots$", ha="center", va="center", fontsize=14)
     ax.text(one_x, 0.0, r"$q_i$", ha="center", va="center", fontsize=12, bbox=node, zorder=3)
     if kind == "forward":
-        ax.text(one_x + 0.45, 0.0, r"$\alpha_{t+1}(i)$" + "\n" + r"$\times\, b_i(o_{t+1})$", ha="left", va="center",
-                fontsize=11)
+        ax.text(
+            one_x + 0.45,
+            0.0,
+            r"$\alpha_{t+1}(i)$" + "\n" + r"$\times\, b_i(o_{t+1})$",
+            ha="left",
+            va="center",
+            fontsize=11,
+        )
         formula = r"$\alpha_{t+1}(i) = \left[\sum_{j=1}^N \alpha_t(j)\, a_{ji}\right]\, b_i(o_{t+1})$   (10.16)"
     else:
         ax.text(one_x - 0.45, 0.0, r"$\beta_t(i)$", ha="right", va="center", fontsize=11)
@@ -133,8 +174,16 @@ def viterbi_steps(model, obs, *, state_labels=None, obs_labels=None, ncols=2):
             ax.axis("off")
             continue
         final = k == T
-        draw_trellis(ax, delta, psi=psi, path=path, upto=min(k + 1, T), show_path=final,
-                     state_labels=state_labels, obs_labels=obs_labels)
+        draw_trellis(
+            ax,
+            delta,
+            psi=psi,
+            path=path,
+            upto=min(k + 1, T),
+            show_path=final,
+            state_labels=state_labels,
+            obs_labels=obs_labels,
+        )
         if final:
             best = " → ".join(str(i + 1) for i in path)
             ax.set_title(f"backtracking: P* = {prob:.4g}, I* = ({best})", fontsize=9)
@@ -160,8 +209,16 @@ def viterbi_explorer(model, obs, *, state_labels=None, obs_labels=None):
     def draw():
         t = step.value
         fig, ax = plt.subplots(figsize=(1.8 * T + 2, 3.6))
-        draw_trellis(ax, delta, psi=psi, path=path, upto=min(t, T), show_path=t > T,
-                     state_labels=state_labels, obs_labels=obs_labels)
+        draw_trellis(
+            ax,
+            delta,
+            psi=psi,
+            path=path,
+            upto=min(t, T),
+            show_path=t > T,
+            state_labels=state_labels,
+            obs_labels=obs_labels,
+        )
         if t > T:
             best = " → ".join(str(i + 1) for i in path)
             ax.set_title(f"P* = {prob:.4g}; backtracking gives I* = ({best})", fontsize=9)
@@ -189,8 +246,9 @@ def plot_decoding(obs, states, decoded, gamma, *, state_labels=None, window=None
     T, N = gamma.shape
     sl = slice(None) if window is None else slice(*window)
     t = np.arange(T)[sl]
-    fig, axes = plt.subplots(2, 1, figsize=(10, 5), sharex=True, constrained_layout=True,
-                             gridspec_kw=dict(height_ratios=[1.2, 1]))
+    fig, axes = plt.subplots(
+        2, 1, figsize=(10, 5), sharex=True, constrained_layout=True, gridspec_kw=dict(height_ratios=[1.2, 1])
+    )
     ax = axes[0]
     ax.step(t + 1, states[sl] + 1, where="mid", color="k", lw=2, label="true state")
     offsets = np.linspace(-0.15, 0.15, len(decoded))
@@ -202,8 +260,15 @@ def plot_decoding(obs, states, decoded, gamma, *, state_labels=None, window=None
     ax.set_ylabel("state")
     ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize=8, ncol=len(decoded) + 1, frameon=False)
     ax = axes[1]
-    im = ax.imshow(gamma[sl].T, aspect="auto", origin="lower", cmap="Greys", vmin=0, vmax=1,
-                   extent=(t[0] + 0.5, t[-1] + 1.5, 0.5, N + 0.5))
+    im = ax.imshow(
+        gamma[sl].T,
+        aspect="auto",
+        origin="lower",
+        cmap="Greys",
+        vmin=0,
+        vmax=1,
+        extent=(t[0] + 0.5, t[-1] + 1.5, 0.5, N + 0.5),
+    )
     ax.set_yticks(range(1, N + 1))
     if state_labels:
         ax.set_yticklabels(state_labels)

@@ -41,8 +41,14 @@ def plot_losses():
     axes[0].set(xlabel="residual $Y - f(X)$", ylabel="loss", title="Regression losses")
     axes[0].legend(fontsize=8)
     axes[1].step([-1, 0, 0, 1], [1, 1, 0, 0], where="post")
-    axes[1].set(xticks=[-0.5, 0.5], xticklabels=["$Y \\neq f(X)$", "$Y = f(X)$"], ylabel="loss",
-                title="0-1 loss (1.9)", ylim=(-0.1, 1.2), xlim=(-1, 1))
+    axes[1].set(
+        xticks=[-0.5, 0.5],
+        xticklabels=["$Y \\neq f(X)$", "$Y = f(X)$"],
+        ylabel="loss",
+        title="0-1 loss (1.9)",
+        ylim=(-0.1, 1.2),
+        xlim=(-1, 1),
+    )
     p = np.linspace(0.01, 1, 400)
     axes[2].plot(p, -np.log(p))
     axes[2].set(
@@ -118,8 +124,12 @@ def plot_bayes_vs_mle(n, k, priors=((1.0, 1.0), (2.0, 2.0))):
         ax.plot(grid, post.pdf(grid), color=color, label=f"posterior, Beta({a:g}, {b:g}) prior")
         ax.axvline(post.mean(), color=color, ls=":", lw=1)
     ax.axvline(k / n, color="tab:red", lw=2, label=f"maximum likelihood $k/n$ = {k / n:.2f}")
-    ax.set(xlabel="$p = P(X = 1)$", ylabel="density", xlim=(0, 1),
-           title=f"Figure 1.6: Bayesian estimation and maximum likelihood ({k} ones in {n} trials)")
+    ax.set(
+        xlabel="$p = P(X = 1)$",
+        ylabel="density",
+        xlim=(0, 1),
+        title=f"Figure 1.6: Bayesian estimation and maximum likelihood ({k} ones in {n} trials)",
+    )
     ax.legend(fontsize=8, loc="upper left")
     return fig
 
@@ -152,8 +162,10 @@ def plot_feature_map(X, y, radius=1.0):
 
     Z = feature_map(X)
     fig, (a0, a1) = plt.subplots(1, 2, figsize=(10, 4), constrained_layout=True)
-    for ax, P, xl, yl in ((a0, X, "$x^{(1)}$", "$x^{(2)}$"), (a1, Z, "$z^{(1)} = (x^{(1)})^2$",
-                                                              "$z^{(2)} = (x^{(2)})^2$")):
+    for ax, P, xl, yl in (
+        (a0, X, "$x^{(1)}$", "$x^{(2)}$"),
+        (a1, Z, "$z^{(1)} = (x^{(1)})^2$", "$z^{(2)} = (x^{(2)})^2$"),
+    ):
         ax.scatter(*P[y == 1].T, marker="o", s=14, color="tab:blue", label="$y = +1$")
         ax.scatter(*P[y != 1].T, marker="x", s=14, color="tab:red", label="$y = -1$")
         ax.set(xlabel=xl, ylabel=yl)

@@ -88,14 +88,26 @@ def plot_kd_partition(ax, tree, box, *, names=None, label_splits=True):
             point = tree.data[tree.node_point[node]]
             text = f"$x^{{({a + 1})}}={s:g}$"
             right_half = point[0] > (box[0][0] + box[1][0]) / 2
-            ax.annotate(text, point, textcoords="offset points", xytext=(-4 if right_half else 4, -12), fontsize=7,
-                        color="dimgrey", ha="right" if right_half else "left")
+            ax.annotate(
+                text,
+                point,
+                textcoords="offset points",
+                xytext=(-4 if right_half else 4, -12),
+                fontsize=7,
+                color="dimgrey",
+                ha="right" if right_half else "left",
+            )
     ax.scatter(*tree.data.T, color="k", s=25, zorder=3)
     if names is not None:
         for name, point in zip(names, tree.data):
             ax.annotate(name, point, textcoords="offset points", xytext=(5, 4), fontsize=9)
-    ax.set(xlim=(box[0][0], box[1][0]), ylim=(box[0][1], box[1][1]), aspect="equal",
-           xlabel=_AXIS_NAMES[0], ylabel=_AXIS_NAMES[1])
+    ax.set(
+        xlim=(box[0][0], box[1][0]),
+        ylim=(box[0][1], box[1][1]),
+        aspect="equal",
+        xlabel=_AXIS_NAMES[0],
+        ylabel=_AXIS_NAMES[1],
+    )
     return ax
 
 
@@ -126,8 +138,16 @@ def plot_kd_tree(ax, tree, *, names=None):
             if child >= 0:
                 ax.plot([x[node], x[child]], [-tree.depth[node], -tree.depth[child]], color="grey", zorder=1)
     for node in range(tree.n_nodes):
-        ax.text(x[node], -tree.depth[node], node_label(tree, node, names), ha="center", va="center", fontsize=9,
-                bbox=dict(boxstyle="round", facecolor="white", edgecolor="k"), zorder=2)
+        ax.text(
+            x[node],
+            -tree.depth[node],
+            node_label(tree, node, names),
+            ha="center",
+            va="center",
+            fontsize=9,
+            bbox=dict(boxstyle="round", facecolor="white", edgecolor="k"),
+            zorder=2,
+        )
     ax.set_xlim(-0.7, tree.n_nodes - 0.3)
     ax.set_ylim(-tree.depth.max() - 0.6, 0.6)
     ax.set_yticks(-np.arange(tree.depth.max() + 1), [f"depth {d}" for d in range(tree.depth.max() + 1)])
@@ -174,8 +194,11 @@ def search_table(tree, x, steps, *, names=None):
         else:
             step, what = "(3a)", "back up: distance to the point of"
         rows.append([step, what, name(s.node), round(s.distance, 4), round(s.radius, 4)])
-    return pd.DataFrame(rows, columns=["step", "action", "node", "distance", "radius after"],
-                        index=pd.RangeIndex(1, len(rows) + 1, name="#"))
+    return pd.DataFrame(
+        rows,
+        columns=["step", "action", "node", "distance", "radius after"],
+        index=pd.RangeIndex(1, len(rows) + 1, name="#"),
+    )
 
 
 def plot_search(ax, tree, x, steps, box, *, names=None):
@@ -191,8 +214,16 @@ def plot_search(ax, tree, x, steps, box, *, names=None):
             radii.append(s.radius)
             ax.add_patch(Circle(x, s.radius, fill=False, ls="--", color="tab:orange", lw=1.2))
         if s.event == "prune":
-            ax.add_patch(Rectangle(low[s.node], *(high[s.node] - low[s.node]), facecolor="none",
-                                   hatch="///", edgecolor="tab:grey", lw=0))
+            ax.add_patch(
+                Rectangle(
+                    low[s.node],
+                    *(high[s.node] - low[s.node]),
+                    facecolor="none",
+                    hatch="///",
+                    edgecolor="tab:grey",
+                    lw=0,
+                )
+            )
     nearest = steps and [s for s in steps if s.event == "check" and s.radius == radii[-1] and s.distance == radii[-1]]
     ax.scatter(*x, marker="*", s=160, color="tab:orange", edgecolor="k", zorder=4)
     ax.annotate("target", x, textcoords="offset points", xytext=(6, -12), fontsize=9)
@@ -207,8 +238,9 @@ def plot_k_panels(X, y, ks, *, feature_names, class_names, p=2, X_test=None, y_t
 
     fig, axes = plt.subplots(1, len(ks), figsize=(3.6 * len(ks), 3.6), constrained_layout=True, sharey=True)
     for ax, k in zip(np.atleast_1d(axes), ks):
-        draw_regions(ax, X, y, k, feature_names=feature_names, class_names=class_names, p=p, X_test=X_test,
-                     y_test=y_test)
+        draw_regions(
+            ax, X, y, k, feature_names=feature_names, class_names=class_names, p=p, X_test=X_test, y_test=y_test
+        )
     return fig
 
 
@@ -233,13 +265,23 @@ def explorer(X, y, *, feature_names, class_names, X_test=None, y_test=None):
     from ._common import explorer_panel
 
     k = widgets.IntSlider(value=1, min=1, max=min(60, len(X)), description="k")
-    p = widgets.Dropdown(options=[("1 (Manhattan)", 1.0), ("2 (Euclidean)", 2.0), ("∞ (max)", np.inf)], value=2.0,
-                         description="p")
+    p = widgets.Dropdown(
+        options=[("1 (Manhattan)", 1.0), ("2 (Euclidean)", 2.0), ("∞ (max)", np.inf)], value=2.0, description="p"
+    )
 
     def draw():
         fig, ax = plt.subplots(figsize=(5, 4))
-        draw_regions(ax, X, y, k.value, feature_names=feature_names, class_names=class_names, p=p.value,
-                     X_test=X_test, y_test=y_test)
+        draw_regions(
+            ax,
+            X,
+            y,
+            k.value,
+            feature_names=feature_names,
+            class_names=class_names,
+            p=p.value,
+            X_test=X_test,
+            y_test=y_test,
+        )
         ax.legend(fontsize=8, loc="upper left")
         return fig
 
@@ -252,7 +294,14 @@ def demo_explorer():
     from sklearn.model_selection import train_test_split
 
     iris = load_iris()
-    X_tr, X_te, y_tr, y_te = train_test_split(iris.data[:, [0, 1]], iris.target, test_size=1 / 3, random_state=0,
-                                              stratify=iris.target)
-    return explorer(X_tr, y_tr, feature_names=[iris.feature_names[0], iris.feature_names[1]],
-                    class_names=list(iris.target_names), X_test=X_te, y_test=y_te)
+    X_tr, X_te, y_tr, y_te = train_test_split(
+        iris.data[:, [0, 1]], iris.target, test_size=1 / 3, random_state=0, stratify=iris.target
+    )
+    return explorer(
+        X_tr,
+        y_tr,
+        feature_names=[iris.feature_names[0], iris.feature_names[1]],
+        class_names=list(iris.target_names),
+        X_test=X_te,
+        y_test=y_te,
+    )

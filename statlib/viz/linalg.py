@@ -29,12 +29,24 @@ def plot_fundamental_subspaces(ax, m, n, r):
         ax.text(x0 + 1.0, 0.45, top, ha="center", va="center", fontsize=10)
         ax.text(x0 + 1.0, -0.45, bottom_label, ha="center", va="center", fontsize=11)
         ax.text(x0 + 1.0, -0.95, bottom, ha="center", va="center", fontsize=10)
-        ax.plot([x0, x0 + 0.18, x0 + 0.18], [0.18, 0.18, 0.0], color="k", lw=0.8)   # right-angle mark: orthogonal
+        ax.plot([x0, x0 + 0.18, x0 + 0.18], [0.18, 0.18, 0.0], color="k", lw=0.8)  # right-angle mark: orthogonal
 
-    boxes(0.0, f"row space, dim $r$ = {r}", f"null space, dim $n - r$ = {n - r}", r"$R(A^T)$", r"$N(A)$",
-          ("tab:blue", "tab:orange"))
-    boxes(4.0, f"column space, dim $r$ = {r}", f"left null space, dim $m - r$ = {m - r}", r"$R(A)$", r"$N(A^T)$",
-          ("tab:green", "tab:red"))
+    boxes(
+        0.0,
+        f"row space, dim $r$ = {r}",
+        f"null space, dim $n - r$ = {n - r}",
+        r"$R(A^T)$",
+        r"$N(A)$",
+        ("tab:blue", "tab:orange"),
+    )
+    boxes(
+        4.0,
+        f"column space, dim $r$ = {r}",
+        f"left null space, dim $m - r$ = {m - r}",
+        r"$R(A)$",
+        r"$N(A^T)$",
+        ("tab:green", "tab:red"),
+    )
     arrow = dict(arrowstyle="-|>", mutation_scale=14, lw=1.4, color="0.2")
     ax.add_patch(FancyArrowPatch((2.05, 0.7), (3.95, 0.7), connectionstyle="arc3,rad=-0.2", **arrow))
     ax.text(3.0, 1.18, r"$A x_r = A x$ (one to one)", ha="center", fontsize=10)

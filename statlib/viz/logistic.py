@@ -61,11 +61,22 @@ def plot_simplex(ax, constraints=(), *, levels=12, resolution=300):
     xy = _to_plane(P.reshape(-1, 3)).reshape(resolution, resolution, 2)
     cs = ax.contourf(xy[..., 0], xy[..., 1], H, levels=levels, cmap="Greys_r")
     ax.plot(*np.vstack([_TRIANGLE, _TRIANGLE[:1]]).T, color="k", lw=1)
-    for name, corner, offset, ha in zip(("$P(y_1)=1$", "$P(y_2)=1$", "$P(y_3)=1$"), _TRIANGLE,
-                                        ((0, -14), (0, -14), (8, -4)), ("center", "center", "left")):
+    for name, corner, offset, ha in zip(
+        ("$P(y_1)=1$", "$P(y_2)=1$", "$P(y_3)=1$"),
+        _TRIANGLE,
+        ((0, -14), (0, -14), (8, -4)),
+        ("center", "center", "left"),
+    ):
         ax.annotate(name, corner, textcoords="offset points", xytext=offset, fontsize=9, ha=ha)
-    ax.scatter(*_to_plane([1 / 3, 1 / 3, 1 / 3]), marker="*", s=150, color="gold", edgecolor="k", zorder=4,
-               label="uniform: largest entropy, log 3")
+    ax.scatter(
+        *_to_plane([1 / 3, 1 / 3, 1 / 3]),
+        marker="*",
+        s=150,
+        color="gold",
+        edgecolor="k",
+        zorder=4,
+        label="uniform: largest entropy, log 3",
+    )
     colours = ("tab:blue", "tab:red", "tab:green", "tab:purple")
     for (a, b, label), colour in zip(constraints, colours):
         a = np.asarray(a, dtype=float)
@@ -119,11 +130,10 @@ def explorer(X, y, *, feature_names=("x1", "x2"), class_names=None):
     from ._common import explorer_panel
 
     logC = widgets.FloatSlider(value=0.0, min=-3.0, max=3.0, step=0.25, description="log10 C")
-    penalty = widgets.Dropdown(options=[("L2 penalty", "l2"), ("no penalty", None)], value="l2",
-                               description="penalty")
+    penalty = widgets.Dropdown(options=[("L2 penalty", "l2"), ("no penalty", None)], value="l2", description="penalty")
 
     def draw():
-        model = LogisticRegression(C=10.0 ** logC.value, penalty=penalty.value, max_iter=200)
+        model = LogisticRegression(C=10.0**logC.value, penalty=penalty.value, max_iter=200)
         with warnings.catch_warnings():
             # Unpenalised fits may stop at max_iter when the classes are (nearly) separable.
             warnings.simplefilter("ignore", ConvergenceWarning)
@@ -131,8 +141,11 @@ def explorer(X, y, *, feature_names=("x1", "x2"), class_names=None):
         fig, ax = plt.subplots(figsize=(5.5, 4.2))
         plot_probability_map(ax, model, X, y, names=class_names)
         w, b = model.coef_[0], model.intercept_[0]
-        ax.set(xlabel=feature_names[0], ylabel=feature_names[1],
-               title=f"w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}, training accuracy {model.score(X, y):.3f}")
+        ax.set(
+            xlabel=feature_names[0],
+            ylabel=feature_names[1],
+            title=f"w = ({w[0]:.2f}, {w[1]:.2f}), b = {b:.2f}, training accuracy {model.score(X, y):.3f}",
+        )
         ax.legend(loc="upper left")
         return fig
 
@@ -145,5 +158,9 @@ def demo_explorer():
 
     iris = load_iris()
     mask = iris.target > 0
-    return explorer(iris.data[mask][:, 2:], iris.target[mask], feature_names=("petal length (cm)", "petal width (cm)"),
-                    class_names=["versicolor", "virginica"])
+    return explorer(
+        iris.data[mask][:, 2:],
+        iris.target[mask],
+        feature_names=("petal length (cm)", "petal width (cm)"),
+        class_names=["versicolor", "virginica"],
+    )

@@ -17,8 +17,15 @@ def plot_word_document(ax, X, words, documents, title=None, fmt="{:g}", cmap="Bl
     for i in range(X.shape[0]):
         for j in range(X.shape[1]):
             if X[i, j] != 0:
-                ax.text(j, i, fmt.format(X[i, j] + 0.0), ha="center", va="center", fontsize=9,
-                        color="white" if abs(X[i, j]) > 0.6 * top else "black")
+                ax.text(
+                    j,
+                    i,
+                    fmt.format(X[i, j] + 0.0),
+                    ha="center",
+                    va="center",
+                    fontsize=9,
+                    color="white" if abs(X[i, j]) > 0.6 * top else "black",
+                )
     ax.set_xticks(range(len(documents)), documents)
     ax.set_yticks(range(len(words)), words)
     ax.set_xlabel("document")

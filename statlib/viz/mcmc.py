@@ -50,8 +50,12 @@ def plot_chain_diagnostics(axes, samples, density=None, *, max_lag=60, title=Non
     ax_acf.bar(np.arange(len(rho)), rho, width=0.8, color="C0")
     ax_acf.axhline(0, color="k", lw=0.5)
     ess = effective_sample_size(samples)
-    ax_acf.set(xlabel="lag k", ylabel=r"$\rho_k$", ylim=(-0.2, 1.05),
-               title=f"autocorrelation; ESS = {ess:.0f} of {len(samples)}")
+    ax_acf.set(
+        xlabel="lag k",
+        ylabel=r"$\rho_k$",
+        ylim=(-0.2, 1.05),
+        title=f"autocorrelation; ESS = {ess:.0f} of {len(samples)}",
+    )
 
 
 def draw_metropolis(scale=1.0, n_iter=5000, seed=0):
@@ -60,8 +64,9 @@ def draw_metropolis(scale=1.0, n_iter=5000, seed=0):
 
     samples, rate = metropolis_hastings(mixture_log_density, 0.0, n_iter, scale=scale, random_state=seed)
     fig, axes = plt.subplots(1, 3, figsize=(14, 3.4))
-    plot_chain_diagnostics(axes, samples, mixture_density,
-                           title=f"trace: proposal sd {scale:g}, acceptance rate {rate:.2f}")
+    plot_chain_diagnostics(
+        axes, samples, mixture_density, title=f"trace: proposal sd {scale:g}, acceptance rate {rate:.2f}"
+    )
     fig.tight_layout()
     return fig
 

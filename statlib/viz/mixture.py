@@ -107,8 +107,15 @@ def plot_em_steps(axes, y, path, steps, *, bins=30, xlabel="$y$"):
     """Static version of :func:`em_explorer`: the fit after each iteration in ``steps`` (one panel each)."""
     for ax, t in zip(np.ravel(axes), steps):
         t = min(t, path.n_iter)
-        plot_gmm_1d(ax, y, path.alpha[t], path.mu[t], path.sigma2[t], bins=bins,
-                    title=f"iteration {t}: $\\log P(Y\\mid\\theta)$ = {path.log_likelihood[t]:.2f}")
+        plot_gmm_1d(
+            ax,
+            y,
+            path.alpha[t],
+            path.mu[t],
+            path.sigma2[t],
+            bins=bins,
+            title=f"iteration {t}: $\\log P(Y\\mid\\theta)$ = {path.log_likelihood[t]:.2f}",
+        )
         ax.set_xlabel(xlabel)
     np.ravel(axes)[0].legend(fontsize=7, loc="upper left")
 
@@ -134,8 +141,9 @@ def em_explorer(y, starts, *, bins=30, xlabel="$y$"):
         return cache[K, m_step]
 
     components = widgets.Dropdown(options=sorted(starts), value=sorted(starts)[0], description="K")
-    variant = widgets.Dropdown(options=[("EM", "em"), ("ECM: (9.31) as printed", "ecm")], value="em",
-                               description="M-step")
+    variant = widgets.Dropdown(
+        options=[("EM", "em"), ("ECM: (9.31) as printed", "ecm")], value="em", description="M-step"
+    )
     step = widgets.IntSlider(value=0, min=0, max=200, description="iteration")
     play = widgets.Play(value=0, min=0, max=200, interval=500)
     widgets.jslink((play, "value"), (step, "value"))
@@ -144,8 +152,15 @@ def em_explorer(y, starts, *, bins=30, xlabel="$y$"):
         run = path(components.value, variant.value)
         t = min(step.value, run.n_iter)
         fig, (a0, a1) = plt.subplots(1, 2, figsize=(11, 3.8), gridspec_kw={"width_ratios": [1.6, 1]})
-        plot_gmm_1d(a0, y, run.alpha[t], run.mu[t], run.sigma2[t], bins=bins,
-                    title=f"K = {components.value}, after iteration {t} of {run.n_iter}")
+        plot_gmm_1d(
+            a0,
+            y,
+            run.alpha[t],
+            run.mu[t],
+            run.sigma2[t],
+            bins=bins,
+            title=f"K = {components.value}, after iteration {t} of {run.n_iter}",
+        )
         a0.set_xlabel(xlabel)
         a0.legend(fontsize=7, loc="upper left")
         a1.plot(np.arange(run.n_iter + 1), run.log_likelihood, color="0.7")

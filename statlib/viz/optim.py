@@ -4,14 +4,19 @@ import numpy as np
 
 from ..optim import minimize, rosenbrock, rosenbrock_grad, rosenbrock_hess
 
-STYLE = {"gd": ("tab:grey", "gradient descent"), "newton": ("tab:red", "Newton"), "dfp": ("tab:green", "DFP"),
-         "bfgs": ("tab:blue", "BFGS"), "broyden": ("tab:purple", "Broyden (α = 1/2)")}
+STYLE = {
+    "gd": ("tab:grey", "gradient descent"),
+    "newton": ("tab:red", "Newton"),
+    "dfp": ("tab:green", "DFP"),
+    "bfgs": ("tab:blue", "BFGS"),
+    "broyden": ("tab:purple", "Broyden (α = 1/2)"),
+}
 
 
 def rosenbrock_contours(ax, *, xlim=(-2.0, 2.0), ylim=(-1.0, 3.0), resolution=300):
     """Log-spaced contour lines of the 2-D Rosenbrock function, and its minimiser (1, 1)."""
     gx, gy = np.meshgrid(np.linspace(*xlim, resolution), np.linspace(*ylim, resolution))
-    z = 100.0 * (gy - gx ** 2) ** 2 + (1.0 - gx) ** 2
+    z = 100.0 * (gy - gx**2) ** 2 + (1.0 - gx) ** 2
     ax.contour(gx, gy, z, levels=np.logspace(-1, 3.5, 14), colors="lightgrey", linewidths=0.8)
     ax.scatter([1.0], [1.0], marker="*", s=160, color="gold", edgecolor="k", zorder=5, label="minimum (1, 1)")
     ax.set(xlim=xlim, ylim=ylim, xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
@@ -51,8 +56,16 @@ def explorer(x0=(-1.2, 1.0)):
     def result():
         key = (method.value, search.value)
         if key not in cache:
-            cache[key] = minimize(rosenbrock, np.asarray(x0, dtype=float), jac=rosenbrock_grad, hess=rosenbrock_hess,
-                                  method=method.value, line_search=search.value, max_iter=2000, tol=1e-8)
+            cache[key] = minimize(
+                rosenbrock,
+                np.asarray(x0, dtype=float),
+                jac=rosenbrock_grad,
+                hess=rosenbrock_hess,
+                method=method.value,
+                line_search=search.value,
+                max_iter=2000,
+                tol=1e-8,
+            )
         return cache[key]
 
     def draw():
@@ -64,8 +77,11 @@ def explorer(x0=(-1.2, 1.0)):
         colour, label = STYLE[method.value]
         plot_path(ax, res.path, colour=colour, label=f"{label} ({search.value})", upto=k)
         xk = res.path[k]
-        ax.set_title(f"k = {k} of {res.nit}: x = ({xk[0]:.4f}, {xk[1]:.4f}), f = {res.fun_path[k]:.3g}, "
-                     f"||g|| = {res.grad_norm_path[k]:.2g}", fontsize=9)
+        ax.set_title(
+            f"k = {k} of {res.nit}: x = ({xk[0]:.4f}, {xk[1]:.4f}), f = {res.fun_path[k]:.3g}, "
+            f"||g|| = {res.grad_norm_path[k]:.2g}",
+            fontsize=9,
+        )
         ax.legend(loc="upper left", fontsize=8)
         return fig
 

@@ -37,12 +37,27 @@ def draw_digraph(ax, adjacency, nodes, *, values=None, edge_labels=True, title=N
             centre = pos[i] + np.array([-1.6 * sizes[i], 0.0]) * (1 if pos[i][0] < 0.5 else -1)
             ax.add_patch(Circle(centre, 0.75 * sizes[i], fill=False, lw=1.3, color="0.3"))
             if edge_labels:
-                ax.text(*(centre + np.array([0, 0.9 * sizes[i]])), f"1/{int(out[i])}" if out[i] > 1 else "1",
-                        ha="center", va="bottom", fontsize=9, color="C3")
+                ax.text(
+                    *(centre + np.array([0, 0.9 * sizes[i]])),
+                    f"1/{int(out[i])}" if out[i] > 1 else "1",
+                    ha="center",
+                    va="bottom",
+                    fontsize=9,
+                    color="C3",
+                )
             continue
         rad = 0.18 if A[j, i] else 0.0
-        arrow = FancyArrowPatch(pos[i], pos[j], arrowstyle="-|>", mutation_scale=14, lw=1.3, color="0.3",
-                                connectionstyle=f"arc3,rad={rad}", shrinkA=sizes[i] * 140, shrinkB=sizes[j] * 140)
+        arrow = FancyArrowPatch(
+            pos[i],
+            pos[j],
+            arrowstyle="-|>",
+            mutation_scale=14,
+            lw=1.3,
+            color="0.3",
+            connectionstyle=f"arc3,rad={rad}",
+            shrinkA=sizes[i] * 140,
+            shrinkB=sizes[j] * 140,
+        )
         ax.add_patch(arrow)
         if edge_labels:
             mid = (pos[i] + pos[j]) / 2
@@ -50,8 +65,15 @@ def draw_digraph(ax, adjacency, nodes, *, values=None, edge_labels=True, title=N
             normal = np.array([pos[j][1] - pos[i][1], pos[i][0] - pos[j][0]])
             normal = normal / (np.linalg.norm(normal) or 1.0)
             spot = mid + normal * (0.1 if rad else 0.0) + np.array([0.0, 0.02])
-            ax.text(*spot, f"1/{int(out[i])}" if out[i] > 1 else "1", ha="center", va="center", fontsize=9,
-                    color="C3", bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8))
+            ax.text(
+                *spot,
+                f"1/{int(out[i])}" if out[i] > 1 else "1",
+                ha="center",
+                va="center",
+                fontsize=9,
+                color="C3",
+                bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8),
+            )
     for k, name in enumerate(nodes):
         ax.add_patch(Circle(pos[k], sizes[k], color="C0", alpha=0.9, zorder=3))
         label = name if values is None else f"{name}\n{values[k]:.3f}"
@@ -88,7 +110,7 @@ def plot_convergence_vs_damping(ax, adjacency, dampings, *, n_iter=60):
         err = np.abs(pagerank_iterates(adjacency, damping=d, n_iter=n_iter) - R).sum(axis=1)
         shown = err > 1e-15
         ax.semilogy(t[shown], err[shown], "-", color=f"C{k}", label=f"d = {d:g}")
-        ax.semilogy(t, err[0] * d ** t, ":", color=f"C{k}", lw=1)
+        ax.semilogy(t, err[0] * d**t, ":", color=f"C{k}", lw=1)
     ax.set_xlabel("iteration t")
     ax.set_ylabel(r"$\|R_t - R\|_1$")
     ax.set_ylim(1e-14, 2)
@@ -123,8 +145,7 @@ def damping_explorer(adjacency, nodes, damping=0.85):
 
     from ._common import explorer_panel
 
-    slider = widgets.FloatSlider(value=damping, min=0.05, max=0.95, step=0.05, description="d",
-                                 continuous_update=False)
+    slider = widgets.FloatSlider(value=damping, min=0.05, max=0.95, step=0.05, description="d", continuous_update=False)
 
     def draw():
         fig, axes = plt.subplots(1, 2, figsize=(10, 4))

@@ -98,8 +98,14 @@ def plot_geometry(w, b, x0, *, xlim=(-1, 5), ylim=(-1, 4)):
     ax.text(*(x0 + [0.1, 0.1]), f"$x_0$: distance {distance:.3f}")
     ax.plot(*np.c_[[0, 0], origin_foot], ":", color="grey")
     ax.text(*(origin_foot / 2 + [0.1, -0.3]), "$|b|/\\|w\\|$", color="grey")
-    ax.set(xlim=xlim, ylim=ylim, aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$",
-           title="Figure 2.1: the hyperplane $S$, its normal $w$ and distances")
+    ax.set(
+        xlim=xlim,
+        ylim=ylim,
+        aspect="equal",
+        xlabel="$x^{(1)}$",
+        ylabel="$x^{(2)}$",
+        title="Figure 2.1: the hyperplane $S$, its normal $w$ and distances",
+    )
     ax.legend(loc="upper right")
     return fig, foot, distance
 

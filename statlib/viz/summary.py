@@ -21,9 +21,10 @@ def classifiers():
         "perceptron": make_pipeline(StandardScaler(), Perceptron(max_iter=50)),
         "k-NN (k = 5)": make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=5)),
         # Categorical naive Bayes needs categories: each feature is cut into 5 equal-frequency bins.
-        "naive Bayes": make_pipeline(KBinsDiscretizer(n_bins=5, encode="ordinal", strategy="quantile",
-                                                      quantile_method="averaged_inverted_cdf"),
-                                     CategoricalNB(alpha=1.0)),
+        "naive Bayes": make_pipeline(
+            KBinsDiscretizer(n_bins=5, encode="ordinal", strategy="quantile", quantile_method="averaged_inverted_cdf"),
+            CategoricalNB(alpha=1.0),
+        ),
         "decision tree (CART)": DecisionTreeClassifier(max_depth=5),
         "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(C=1.0)),
         "SVM (RBF)": make_pipeline(StandardScaler(), SVC(C=1.0)),

@@ -19,8 +19,9 @@ __all__ = [
 
 
 def _arrow(ax, v, color, label=None):
-    ax.annotate("", xy=(v[0], v[1]), xytext=(0, 0),
-                arrowprops=dict(arrowstyle="-|>", color=color, lw=2, shrinkA=0, shrinkB=0))
+    ax.annotate(
+        "", xy=(v[0], v[1]), xytext=(0, 0), arrowprops=dict(arrowstyle="-|>", color=color, lw=2, shrinkA=0, shrinkB=0)
+    )
     if label:
         ax.text(1.08 * v[0], 1.08 * v[1], label, color=color, fontsize=10, ha="center", va="center")
 
@@ -33,10 +34,12 @@ def plot_svd_geometry(axes, A):
     U, s, Vt = svd(A)
     t = np.linspace(0, 2 * np.pi, 241)
     circle = np.vstack([np.cos(t), np.sin(t)])
-    stages = [(np.eye(2), "$x$ (unit circle, $e_1$, $e_2$)"),
-              (Vt, "$V^{T}x$ (rotate/reflect)"),
-              (np.diag(s) @ Vt, r"$\Sigma V^{T}x$ (scale axes by $\sigma_1,\sigma_2$)"),
-              (U @ np.diag(s) @ Vt, r"$U\Sigma V^{T}x = Ax$ (rotate/reflect)")]
+    stages = [
+        (np.eye(2), "$x$ (unit circle, $e_1$, $e_2$)"),
+        (Vt, "$V^{T}x$ (rotate/reflect)"),
+        (np.diag(s) @ Vt, r"$\Sigma V^{T}x$ (scale axes by $\sigma_1,\sigma_2$)"),
+        (U @ np.diag(s) @ Vt, r"$U\Sigma V^{T}x = Ax$ (rotate/reflect)"),
+    ]
     lim = 1.15 * max(1.0, s[0])
     for ax, (M, title) in zip(np.ravel(axes), stages):
         pts = M @ circle
@@ -91,7 +94,7 @@ def plot_rank_k_images(axes, image, U, s, Vt, ranks):
 def plot_outer_product_layers(axes, U, s, Vt):
     """The first terms sigma_j u_j v_j^T of the outer-product expansion (15.46), one panel each, on a
     symmetric grey scale (white positive, black negative), with the share sigma_j^2 / sum sigma^2 of ||A||_F^2."""
-    total = np.sum(s ** 2)
+    total = np.sum(s**2)
     for j, ax in enumerate(np.ravel(axes)):
         layer = s[j] * np.outer(U[:, j], Vt[j])
         top = np.abs(layer).max()
@@ -105,7 +108,7 @@ def plot_outer_product_layers(axes, U, s, Vt):
 def plot_error_vs_rank(ax, s, errors=None, ranks=None):
     """Relative Frobenius error of the best rank-k approximation: sqrt(sum_{j > k} sigma_j^2) / ||A||_F
     (15.33) as a curve, with measured errors ||A - A_k||_F / ||A||_F at ``ranks`` as dots."""
-    tail = np.sqrt(np.cumsum((s ** 2)[::-1])[::-1])  # tail[k] = sqrt(sum_{j > k} sigma_j^2), 1-based sigma
+    tail = np.sqrt(np.cumsum((s**2)[::-1])[::-1])  # tail[k] = sqrt(sum_{j > k} sigma_j^2), 1-based sigma
     total = tail[0]
     k = np.arange(len(s))
     ax.semilogy(k, tail / total, color="C0", lw=2, label=r"$\sqrt{\sigma_{k+1}^2+\cdots}\,/\,\|A\|_F$ (15.33)")
@@ -146,7 +149,7 @@ def image_rank_explorer(names=("china.jpg", "flower.jpg")):
         a0.set_xticks([])
         a0.set_yticks([])
         plot_error_vs_rank(a1, s)
-        tail = np.sqrt(np.sum(s[k:] ** 2) / np.sum(s ** 2))
+        tail = np.sqrt(np.sum(s[k:] ** 2) / np.sum(s**2))
         a1.plot([k], [tail], "o", color="C3", ms=8)
         a1.set_title(f"k = {k}: relative error {tail:.3f}")
         fig.tight_layout()
@@ -163,8 +166,11 @@ def geometry_explorer(A=((3.0, 1.0), (2.0, 1.0))):
     from ._common import explorer_panel
 
     A = np.asarray(A, dtype=float)
-    sliders = [widgets.FloatSlider(value=A[i, j], min=-3, max=3, step=0.1, description=f"a{i + 1}{j + 1}")
-               for i in range(2) for j in range(2)]
+    sliders = [
+        widgets.FloatSlider(value=A[i, j], min=-3, max=3, step=0.1, description=f"a{i + 1}{j + 1}")
+        for i in range(2)
+        for j in range(2)
+    ]
 
     def draw():
         M = np.array([[sliders[0].value, sliders[1].value], [sliders[2].value, sliders[3].value]])

@@ -2,15 +2,38 @@
 
 import numpy as np
 
-__all__ = ["plot_margins", "plot_losses", "plot_smo_box", "svm_grid", "svm_explorer", "figure_7_1", "figure_7_2",
-           "figure_7_3", "FIGURE_DATA"]
+__all__ = [
+    "plot_margins",
+    "plot_losses",
+    "plot_smo_box",
+    "svm_grid",
+    "svm_explorer",
+    "figure_7_1",
+    "figure_7_2",
+    "figure_7_3",
+    "FIGURE_DATA",
+]
 
 # A small separable two-class set for Figures 7.1 and 7.3 (positive first, then negative), drawn once and
 # kept as numbers so that the figures never change. The maximum-margin line is x1 + x2 = 4.5, i.e.
 # w = (2/3, 2/3), b = -3: H1 (x1 + x2 = 6) passes through row 0 and H2 (x1 + x2 = 3) through rows 6, 7 and 11.
 FIGURE_DATA = {
-    "X": np.array([[3.0, 3.0], [4.2, 2.3], [4.5, 4.0], [5.5, 3.0], [5.0, 5.0], [6.0, 4.5],
-                   [2.0, 1.0], [1.0, 2.0], [1.5, 0.5], [0.5, 1.0], [2.5, -0.5], [0.0, 3.0]]),
+    "X": np.array(
+        [
+            [3.0, 3.0],
+            [4.2, 2.3],
+            [4.5, 4.0],
+            [5.5, 3.0],
+            [5.0, 5.0],
+            [6.0, 4.5],
+            [2.0, 1.0],
+            [1.0, 2.0],
+            [1.5, 0.5],
+            [0.5, 1.0],
+            [2.5, -0.5],
+            [0.0, 3.0],
+        ]
+    ),
     "y": np.array([1, 1, 1, 1, 1, 1, -1, -1, -1, -1, -1, -1]),
 }
 
@@ -22,8 +45,20 @@ def _grid(X, padding, resolution):
     return gx, gy
 
 
-def plot_margins(ax, decision, X, y, *, support=None, padding=0.5, resolution=200, labels=None, shade=True,
-                 title=None, marker_size=28):
+def plot_margins(
+    ax,
+    decision,
+    X,
+    y,
+    *,
+    support=None,
+    padding=0.5,
+    resolution=200,
+    labels=None,
+    shade=True,
+    title=None,
+    marker_size=28,
+):
     """Draw f(x) = 0 (solid) and the margin boundaries f(x) = +-1 (dashed) of a decision function, the
     points coloured by class, and the support vectors ringed.
 
@@ -36,8 +71,16 @@ def plot_margins(ax, decision, X, y, *, support=None, padding=0.5, resolution=20
     f = np.asarray(decision(np.c_[gx.ravel(), gy.ravel()])).reshape(gx.shape)
     if shade:
         lim = max(np.abs(f).max(), 1e-12)
-        ax.contourf(gx, gy, np.clip(f, -2, 2), levels=np.linspace(-2, 2, 21), cmap="coolwarm", alpha=0.25,
-                    vmin=-min(lim, 2), vmax=min(lim, 2))
+        ax.contourf(
+            gx,
+            gy,
+            np.clip(f, -2, 2),
+            levels=np.linspace(-2, 2, 21),
+            cmap="coolwarm",
+            alpha=0.25,
+            vmin=-min(lim, 2),
+            vmax=min(lim, 2),
+        )
     ax.contour(gx, gy, f, levels=[-1, 0, 1], colors="k", linestyles=["--", "-", "--"], linewidths=[1, 1.6, 1])
     classes = np.unique(y)
     styles = [dict(color="tab:blue", marker="o"), dict(color="tab:red", marker="s")]
@@ -45,8 +88,15 @@ def plot_margins(ax, decision, X, y, *, support=None, padding=0.5, resolution=20
         name = labels[k] if labels is not None else str(c)
         ax.scatter(*X[y == c].T, edgecolor="k", s=marker_size, label=name, zorder=3, **styles[k % 2])
     if support is not None and len(support):
-        ax.scatter(*X[support].T, s=4 * marker_size, facecolor="none", edgecolor="k", linewidth=1.3,
-                   label=f"support vectors ({len(support)})", zorder=4)
+        ax.scatter(
+            *X[support].T,
+            s=4 * marker_size,
+            facecolor="none",
+            edgecolor="k",
+            linewidth=1.3,
+            label=f"support vectors ({len(support)})",
+            zorder=4,
+        )
     ax.set_xlim(gx.min(), gx.max())
     ax.set_ylim(gy.min(), gy.max())
     if title:
@@ -71,10 +121,18 @@ def plot_smo_box(axes, C=1.0, alpha1=0.3, alpha2=0.6):
     """Figure 7.8: the box [0, C]^2 and the constraint line through (alpha1, alpha2), for y1 != y2
     (alpha1 - alpha2 = k) and y1 = y2 (alpha1 + alpha2 = k), with the feasible segment [L, H] for alpha2."""
     cases = [
-        ("$y_1 \\neq y_2$: $\\alpha_1 - \\alpha_2 = k$", lambda a2: a2 + (alpha1 - alpha2),
-         max(0.0, alpha2 - alpha1), min(C, C + alpha2 - alpha1)),
-        ("$y_1 = y_2$: $\\alpha_1 + \\alpha_2 = k$", lambda a2: (alpha1 + alpha2) - a2,
-         max(0.0, alpha1 + alpha2 - C), min(C, alpha1 + alpha2)),
+        (
+            "$y_1 \\neq y_2$: $\\alpha_1 - \\alpha_2 = k$",
+            lambda a2: a2 + (alpha1 - alpha2),
+            max(0.0, alpha2 - alpha1),
+            min(C, C + alpha2 - alpha1),
+        ),
+        (
+            "$y_1 = y_2$: $\\alpha_1 + \\alpha_2 = k$",
+            lambda a2: (alpha1 + alpha2) - a2,
+            max(0.0, alpha1 + alpha2 - C),
+            min(C, alpha1 + alpha2),
+        ),
     ]
     for ax, (title, a1_of_a2, L, H) in zip(axes, cases):
         ax.plot([0, C, C, 0, 0], [0, 0, C, C, 0], "k-", lw=1)
@@ -102,14 +160,16 @@ def svm_grid(make_model, X, y, Cs, gammas, *, labels=None, xlabel="feature 1", y
     support vectors drawn. ``make_model(C, gamma)`` returns an unfitted classifier."""
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(len(Cs), len(gammas), figsize=(3.2 * len(gammas), 3.0 * len(Cs)),
-                             sharex=True, sharey=True, squeeze=False)
+    fig, axes = plt.subplots(
+        len(Cs), len(gammas), figsize=(3.2 * len(gammas), 3.0 * len(Cs)), sharex=True, sharey=True, squeeze=False
+    )
     for r, C in enumerate(Cs):
         for c, gamma in enumerate(gammas):
             clf = make_model(C, gamma).fit(X, y)
             ax = axes[r, c]
-            plot_margins(ax, clf.decision_function, X, y, support=clf.support_, labels=labels, resolution=120,
-                         marker_size=12)
+            plot_margins(
+                ax, clf.decision_function, X, y, support=clf.support_, labels=labels, resolution=120, marker_size=12
+            )
             ax.set_title(f"C={C:g}, γ={gamma:g}: {clf.support_.size} SVs, acc {clf.score(X, y):.2f}", fontsize=9)
             if r == len(Cs) - 1:
                 ax.set_xlabel(xlabel)
@@ -135,8 +195,11 @@ def svm_explorer(make_model, X, y, *, labels=None, xlabel="feature 1", ylabel="f
         clf = make_model(C, gamma).fit(X, y)
         fig, ax = plt.subplots(figsize=(5.5, 4.5))
         plot_margins(ax, clf.decision_function, X, y, support=clf.support_, labels=labels)
-        ax.set_title(f"C = {C:.3g}, γ = {gamma:.3g}: {clf.support_.size} support vectors, "
-                     f"training accuracy {clf.score(X, y):.3f}", fontsize=10)
+        ax.set_title(
+            f"C = {C:.3g}, γ = {gamma:.3g}: {clf.support_.size} support vectors, "
+            f"training accuracy {clf.score(X, y):.3f}",
+            fontsize=10,
+        )
         ax.set_xlabel(xlabel)
         ax.set_ylabel(ylabel)
         ax.legend(loc="lower right", fontsize=8)
@@ -211,8 +274,7 @@ def figure_7_2(ax):
     ax.scatter(*B, color="k", s=15, zorder=3)
     ax.annotate("A ($x_i$, $y_i = +1$)", A, textcoords="offset points", xytext=(8, 2))
     ax.annotate("B", B, textcoords="offset points", xytext=(-14, -12))
-    ax.annotate(r"$\gamma_i$", (A + B) / 2, textcoords="offset points", xytext=(6, -12), color="tab:green",
-                fontsize=12)
+    ax.annotate(r"$\gamma_i$", (A + B) / 2, textcoords="offset points", xytext=(6, -12), color="tab:green", fontsize=12)
     ax.set(xlim=(0.0, 5.0), ylim=(0.0, 5.0), aspect="equal", xlabel="$x^{(1)}$", ylabel="$x^{(2)}$")
     ax.legend(loc="lower left", fontsize=8)
     return gamma

@@ -16,8 +16,14 @@ def dockerfile():
     exe = Path(sys.executable).parent / "repo2docker"
     if not exe.exists():
         exe = shutil.which("repo2docker")
-    proc = subprocess.run([str(exe), "--no-build", "--debug", "--user-id", "1000", "--user-name", "jovyan", "."],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300, env=dict(os.environ))
+    proc = subprocess.run(
+        [str(exe), "--no-build", "--debug", "--user-id", "1000", "--user-name", "jovyan", "."],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=dict(os.environ),
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return proc.stdout + proc.stderr  # the Dockerfile, and repo2docker's log of what it chose
 

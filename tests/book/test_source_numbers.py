@@ -23,17 +23,24 @@ def _page(*blocks):
 
 
 def test_tagged_equations_take_the_book_number_and_ours_count_from_one():
-    doc = _page((r"d = \|x - y\| \tag{14.3}", "eq-dist"), ("a = b", "eq-ours-1"), ("c = d", None),
-                (r"\begin{aligned} e &= f \\ g &= h \end{aligned} \tag{14.10}", "eq-multi"), ("i = j", "eq-ours-2"))
+    doc = _page(
+        (r"d = \|x - y\| \tag{14.3}", "eq-dist"),
+        ("a = b", "eq-ours-1"),
+        ("c = d", None),
+        (r"\begin{aligned} e &= f \\ g &= h \end{aligned} \tag{14.10}", "eq-multi"),
+        ("i = j", "eq-ours-2"),
+    )
     equations = {}
     renumber(doc, "chapters/unsupervised/14-clustering", equations)
     blocks = list(doc.findall(nodes.math_block))
     assert [b["number"] for b in blocks] == ["14.3", 1, None, "14.10", 2]
     assert blocks[0].astext() == r"d = \|x - y\|" and "tag" not in blocks[3].astext()
-    assert equations == {"eq-dist": ("chapters/unsupervised/14-clustering", "14.3"),
-                         "eq-ours-1": ("chapters/unsupervised/14-clustering", 1),
-                         "eq-multi": ("chapters/unsupervised/14-clustering", "14.10"),
-                         "eq-ours-2": ("chapters/unsupervised/14-clustering", 2)}
+    assert equations == {
+        "eq-dist": ("chapters/unsupervised/14-clustering", "14.3"),
+        "eq-ours-1": ("chapters/unsupervised/14-clustering", 1),
+        "eq-multi": ("chapters/unsupervised/14-clustering", "14.10"),
+        "eq-ours-2": ("chapters/unsupervised/14-clustering", 2),
+    }
 
 
 def test_an_unlabelled_tagged_equation_keeps_its_tag_for_mathjax():

@@ -9,8 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 # 200 generated cases per test, the same ones on every run (derandomize), no time limit per case.
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 SEEDS = st.integers(0, 2**32 - 1)
 
 
@@ -80,13 +84,16 @@ def registry():
         def register(fn):
             VALID[name] = fn
             return fn
+
         return register
 
     def invalid(name):
         """Register ``fn(rng) -> list of (call, names)``; one of the listed cases is drawn per example."""
+
         def register(fn):
             INVALID[name] = fn
             return fn
+
         return register
 
     return VALID, INVALID, valid, invalid
@@ -149,7 +156,6 @@ def categorical_harness(CATEGORICAL, CASES):
         proba = model.predict_proba(X)
         assert proba.shape == (len(X), 2) and np.all(np.isfinite(proba)) and np.allclose(proba.sum(axis=1), 1)
         assert set(model.predict(X)) <= set(y)
-
 
     @pytest.mark.parametrize("name", sorted(CATEGORICAL))
     @SETTINGS

@@ -32,12 +32,15 @@ def test_example_14_1_single_linkage_merges_and_heights():
     np.testing.assert_array_equal(Z, [[2, 4, 1, 2], [0, 5, 2, 3], [1, 3, 4, 2], [6, 7, 5, 5]])
 
 
-@pytest.mark.parametrize("method, heights", [
-    # by hand from D: complete linkage (14.15) joins x1 to {x3, x5} at max(2, 3) = 3 and ends at max d_ij = 9;
-    # average linkage (14.17) at (2 + 3) / 2 = 2.5 and ends at (7 + 9 + 5 + 8 + 6 + 5) / 6 = 20 / 3
-    ("complete", [1, 3, 4, 9]),
-    ("average", [1, 2.5, 4, 20 / 3]),
-])
+@pytest.mark.parametrize(
+    "method, heights",
+    [
+        # by hand from D: complete linkage (14.15) joins x1 to {x3, x5} at max(2, 3) = 3 and ends at max d_ij = 9;
+        # average linkage (14.17) at (2 + 3) / 2 = 2.5 and ends at (7 + 9 + 5 + 8 + 6 + 5) / 6 = 20 / 3
+        ("complete", [1, 3, 4, 9]),
+        ("average", [1, 2.5, 4, 20 / 3]),
+    ],
+)
 def test_example_14_1_with_the_other_linkages(method, heights):
     Z = linkage(EX_14_1.distances, method, metric="precomputed")
     np.testing.assert_array_equal(Z[:, [0, 1, 3]], [[2, 4, 2], [0, 5, 3], [1, 3, 2], [6, 7, 5]])
@@ -444,13 +447,15 @@ def test_linkage_bad_input(args, kwargs, error, match):
 
 
 # ------------------------------------------------------------------------ scikit-learn contract
-@parametrize_with_checks([
-    KMeans(n_clusters=2, n_init=2, random_state=0),
-    KMeans(n_clusters=3, init="random", random_state=0, max_iter=50),
-    KMeans(n_clusters=3, random_state=0, algorithm="lloyd"),
-    AgglomerativeClustering(),
-    AgglomerativeClustering(n_clusters=3, linkage="average", metric="manhattan"),
-])
+@parametrize_with_checks(
+    [
+        KMeans(n_clusters=2, n_init=2, random_state=0),
+        KMeans(n_clusters=3, init="random", random_state=0, max_iter=50),
+        KMeans(n_clusters=3, random_state=0, algorithm="lloyd"),
+        AgglomerativeClustering(),
+        AgglomerativeClustering(n_clusters=3, linkage="average", metric="manhattan"),
+    ]
+)
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

@@ -43,10 +43,6 @@ def data(draw, min_rows=2, max_rows=40):
     return X
 
 
-
-
-
-
 def _corrupt(draw, X):
     """An invalid data matrix and the names an error should mention."""
     kind = draw(st.sampled_from(["nan", "inf", "empty", "1d", "3d", "text", "none"]))
@@ -255,9 +251,24 @@ def test_kmeans_plusplus_refuses_invalid_input(X, kind, data_):
 
 
 @SETTINGS
-@given(X=data(), metric=st.sampled_from(["euclidean", "sqeuclidean", "manhattan", "cityblock", "chebyshev", "minkowski",
-                                         "mahalanobis", "cosine", "correlation"]),
-       p=st.floats(1.0, 30.0), cross=st.booleans())
+@given(
+    X=data(),
+    metric=st.sampled_from(
+        [
+            "euclidean",
+            "sqeuclidean",
+            "manhattan",
+            "cityblock",
+            "chebyshev",
+            "minkowski",
+            "mahalanobis",
+            "cosine",
+            "correlation",
+        ]
+    ),
+    p=st.floats(1.0, 30.0),
+    cross=st.booleans(),
+)
 def test_pairwise_distances_on_valid_data(X, metric, p, cross):
     CASES[("pairwise_distances", "valid")] += 1
     kwargs = {"minkowski": {"p": p}, "mahalanobis": {"VI": np.eye(X.shape[1])}}.get(metric, {})
@@ -269,8 +280,12 @@ def test_pairwise_distances_on_valid_data(X, metric, p, cross):
     if metric in ("cosine", "correlation"):
         assert np.all(D <= 2.0)
     if cross:  # the same pairs in the other order
-        np.testing.assert_allclose(D[:, ::-1], pairwise_distances(X, metric=metric, **kwargs), rtol=1e-12,
-                                   atol=1e-12 * max(1.0, np.abs(D).max()))
+        np.testing.assert_allclose(
+            D[:, ::-1],
+            pairwise_distances(X, metric=metric, **kwargs),
+            rtol=1e-12,
+            atol=1e-12 * max(1.0, np.abs(D).max()),
+        )
     else:
         np.testing.assert_array_equal(D, D.T)
         np.testing.assert_array_equal(np.diag(D), 0.0)
@@ -284,8 +299,9 @@ def test_pairwise_distances_refuses_invalid_input(X, kind, data_):
         X_bad = _corrupt(data_.draw, X)
         _assert_clear_error(lambda: pairwise_distances(X_bad), ["X"])
     elif kind == "metric":
-        _assert_clear_error(lambda: pairwise_distances(X, metric=data_.draw(st.sampled_from(["hamming", 1, None]))),
-                            ["metric"])
+        _assert_clear_error(
+            lambda: pairwise_distances(X, metric=data_.draw(st.sampled_from(["hamming", 1, None]))), ["metric"]
+        )
     elif kind == "kwargs":
         name = data_.draw(st.sampled_from(["p", "VI", "w"]))
         _assert_clear_error(lambda: pairwise_distances(X, metric="euclidean", **{name: 2.0}), [name])
@@ -343,8 +359,9 @@ def test_mahalanobis_distances_on_valid_data(X, seed, c):
     np.testing.assert_allclose(D, D.T, rtol=1e-12, atol=0)
     np.testing.assert_array_equal(np.diag(D), 0.0)
     E = pairwise_distances(X - X.mean(axis=0))
-    np.testing.assert_allclose(mahalanobis_distances(X, cov=c * np.eye(d)), E / np.sqrt(c), rtol=1e-9,
-                               atol=1e-12 * E.max())
+    np.testing.assert_allclose(
+        mahalanobis_distances(X, cov=c * np.eye(d)), E / np.sqrt(c), rtol=1e-9, atol=1e-12 * E.max()
+    )
 
 
 @SETTINGS
@@ -357,8 +374,13 @@ def test_mahalanobis_distances_refuses_invalid_input(X, kind, data_):
         _assert_clear_error(lambda: mahalanobis_distances(X_bad, cov=np.eye(d)), ["X"])
     elif kind == "cov":
         how = data_.draw(st.sampled_from(["shape", "asymmetric", "indefinite", "nan", "text"]))
-        S = {"shape": np.eye(d + 1), "asymmetric": np.eye(d) + np.triu(np.ones((d, d)), 1) if d > 1 else -np.eye(1),
-             "indefinite": -np.eye(d), "nan": np.full((d, d), np.nan), "text": "identity"}[how]
+        S = {
+            "shape": np.eye(d + 1),
+            "asymmetric": np.eye(d) + np.triu(np.ones((d, d)), 1) if d > 1 else -np.eye(1),
+            "indefinite": -np.eye(d),
+            "nan": np.full((d, d), np.nan),
+            "text": "identity",
+        }[how]
         _assert_clear_error(lambda: mahalanobis_distances(X, cov=S), ["cov"])
     else:  # the sample covariance of repeated copies of one sample is zero
         _assert_clear_error(lambda: mahalanobis_distances(np.repeat(X[:1], 3, axis=0)), ["X"])

@@ -35,7 +35,7 @@ def test_minkowski_matches_scipy(p):
 
 def test_minkowski_special_cases_are_the_books_distances():
     X = EX_14_2.X  # x1 = (0, 2), x4 = (5, 0): |dx| = 5, |dy| = 2
-    assert minkowski_distances(X, p=1)[0, 3] == 7.0      # (14.4)
+    assert minkowski_distances(X, p=1)[0, 3] == 7.0  # (14.4)
     assert minkowski_distances(X, p=2)[0, 3] == pytest.approx(np.sqrt(29.0), rel=1e-15)  # (14.3)
     assert minkowski_distances(X, p=np.inf)[0, 3] == 5.0  # (14.5)
     np.testing.assert_array_equal(minkowski_distances(X, p=2), pairwise_distances(X))
@@ -58,18 +58,17 @@ def test_minkowski_large_p_does_not_overflow():
 def test_mahalanobis_matches_scipy_with_given_and_estimated_covariance():
     X = _data()
     S = np.cov(X, rowvar=False) + np.eye(4)
-    np.testing.assert_allclose(mahalanobis_distances(X, cov=S), cdist(X, X, "mahalanobis", VI=np.linalg.inv(S)),
-                               rtol=1e-10, atol=1e-12)
-    np.testing.assert_allclose(mahalanobis_distances(X), squareform(pdist(X, "mahalanobis")), rtol=1e-10,
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        mahalanobis_distances(X, cov=S), cdist(X, X, "mahalanobis", VI=np.linalg.inv(S)), rtol=1e-10, atol=1e-12
+    )
+    np.testing.assert_allclose(mahalanobis_distances(X), squareform(pdist(X, "mahalanobis")), rtol=1e-10, atol=1e-12)
 
 
 def test_mahalanobis_with_identity_is_euclidean_and_is_affine_invariant():
     X = _data(seed=1)
     np.testing.assert_allclose(mahalanobis_distances(X, cov=np.eye(4)), pairwise_distances(X), rtol=1e-12, atol=1e-13)
     A = np.random.default_rng(2).normal(size=(4, 4))  # invertible with probability 1
-    np.testing.assert_allclose(mahalanobis_distances(X @ A.T + 5.0), mahalanobis_distances(X), rtol=1e-8,
-                               atol=1e-10)
+    np.testing.assert_allclose(mahalanobis_distances(X @ A.T + 5.0), mahalanobis_distances(X), rtol=1e-8, atol=1e-10)
 
 
 # --------------------------------------------------------------------------- similarities (14.8), (14.9)
@@ -81,8 +80,9 @@ def test_cosine_and_correlation_match_scipy():
 
 def test_correlation_is_the_cosine_of_centred_samples_and_numpy_corrcoef():
     X = _data(seed=5)
-    np.testing.assert_allclose(correlation_coefficients(X), cosine_similarities(X - X.mean(axis=1, keepdims=True)),
-                               atol=1e-12)
+    np.testing.assert_allclose(
+        correlation_coefficients(X), cosine_similarities(X - X.mean(axis=1, keepdims=True)), atol=1e-12
+    )
     np.testing.assert_allclose(correlation_coefficients(X), np.corrcoef(X), atol=1e-12)  # rows are samples
 
 
@@ -105,22 +105,32 @@ def test_figure_14_1_distance_and_correlation_disagree():
 
 
 # ----------------------------------------------------------------------------------- bad input
-@pytest.mark.parametrize("call, error, match", [
-    (lambda: minkowski_distances([[0.0], [1.0]], p=0.5), ValueError, "p must be >= 1"),
-    (lambda: minkowski_distances([[0.0], [1.0]], p="2"), TypeError, "p must be"),
-    (lambda: minkowski_distances([[0.0], [1.0]], p=np.nan), ValueError, "p must be"),
-    (lambda: minkowski_distances([[0.0], [np.nan]]), ValueError, "X"),
-    (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]], cov=np.eye(3)), ValueError, "cov must have shape"),
-    (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]], cov=[[1.0, 2.0], [0.0, 1.0]]), ValueError, "symmetric"),
-    (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]], cov=[[1.0, 2.0], [2.0, 1.0]]), ValueError,
-     "positive definite"),
-    (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]]), ValueError, "X"),  # singular sample covariance
-    (lambda: mahalanobis_distances([[0.0, 1.0]]), ValueError, "at least 2 samples"),
-    (lambda: cosine_similarities([[0.0, 0.0], [1.0, 2.0]]), ValueError, "X row 0 is all zero"),
-    (lambda: correlation_coefficients([[1.0, 2.0], [3.0, 3.0]]), ValueError, "X row 1 is constant"),
-    (lambda: correlation_coefficients([[1.0], [2.0]]), ValueError, "at least 2 features"),
-    (lambda: cosine_similarities("abc"), TypeError, "X"),
-])
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: minkowski_distances([[0.0], [1.0]], p=0.5), ValueError, "p must be >= 1"),
+        (lambda: minkowski_distances([[0.0], [1.0]], p="2"), TypeError, "p must be"),
+        (lambda: minkowski_distances([[0.0], [1.0]], p=np.nan), ValueError, "p must be"),
+        (lambda: minkowski_distances([[0.0], [np.nan]]), ValueError, "X"),
+        (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]], cov=np.eye(3)), ValueError, "cov must have shape"),
+        (
+            lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]], cov=[[1.0, 2.0], [0.0, 1.0]]),
+            ValueError,
+            "symmetric",
+        ),
+        (
+            lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]], cov=[[1.0, 2.0], [2.0, 1.0]]),
+            ValueError,
+            "positive definite",
+        ),
+        (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 2.0]]), ValueError, "X"),  # singular sample covariance
+        (lambda: mahalanobis_distances([[0.0, 1.0]]), ValueError, "at least 2 samples"),
+        (lambda: cosine_similarities([[0.0, 0.0], [1.0, 2.0]]), ValueError, "X row 0 is all zero"),
+        (lambda: correlation_coefficients([[1.0, 2.0], [3.0, 3.0]]), ValueError, "X row 1 is constant"),
+        (lambda: correlation_coefficients([[1.0], [2.0]]), ValueError, "at least 2 features"),
+        (lambda: cosine_similarities("abc"), TypeError, "X"),
+    ],
+)
 def test_bad_input_is_refused_naming_the_argument(call, error, match):
     with pytest.raises(error, match=match):
         call()
@@ -199,23 +209,36 @@ def test_minkowski_of_huge_and_tiny_differences(p, scale):
     np.testing.assert_allclose(D[0, 1], expected, rtol=1e-14)
 
 
-@pytest.mark.parametrize("call, match", [
-    (lambda: cosine_similarities([[1.0, 2.0], [0.0, 0.0]]), "X row 1 is all zero"),
-    (lambda: cosine_similarities([[1.0, 2.0]], [[0.0, 0.0]]), "Y row 0 is all zero"),
-    (lambda: correlation_coefficients([[1e200, 1e200], [1.0, 2.0]]), "X row 0 is constant"),
-    (lambda: correlation_coefficients([[5e-200, 5e-200, 5e-200], [1.0, 2.0, 3.0]]), "X row 0 is constant"),
-    (lambda: pairwise_distances([[0.0, 0.0], [1.0, 2.0]], metric="cosine"), "X row 0 is all zero"),
-])
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: cosine_similarities([[1.0, 2.0], [0.0, 0.0]]), "X row 1 is all zero"),
+        (lambda: cosine_similarities([[1.0, 2.0]], [[0.0, 0.0]]), "Y row 0 is all zero"),
+        (lambda: correlation_coefficients([[1e200, 1e200], [1.0, 2.0]]), "X row 0 is constant"),
+        (lambda: correlation_coefficients([[5e-200, 5e-200, 5e-200], [1.0, 2.0, 3.0]]), "X row 0 is constant"),
+        (lambda: pairwise_distances([[0.0, 0.0], [1.0, 2.0]], metric="cosine"), "X row 0 is all zero"),
+    ],
+)
 def test_zero_and_constant_rows_are_refused(call, match):
     with pytest.raises(ValueError, match=match):
         call()
 
 
 # ---------------------------------------------------- pairwise_distances: one front door, scikit-learn's form
-@pytest.mark.parametrize("metric, kwargs", [
-    ("euclidean", {}), ("sqeuclidean", {}), ("manhattan", {}), ("cityblock", {}), ("chebyshev", {}),
-    ("minkowski", {"p": 3.0}), ("cosine", {}), ("correlation", {}), ("mahalanobis", {}),
-])
+@pytest.mark.parametrize(
+    "metric, kwargs",
+    [
+        ("euclidean", {}),
+        ("sqeuclidean", {}),
+        ("manhattan", {}),
+        ("cityblock", {}),
+        ("chebyshev", {}),
+        ("minkowski", {"p": 3.0}),
+        ("cosine", {}),
+        ("correlation", {}),
+        ("mahalanobis", {}),
+    ],
+)
 def test_pairwise_distances_matches_scipy_and_sklearn(metric, kwargs):
     from sklearn.metrics import pairwise_distances as sk_pairwise_distances
 
@@ -223,13 +246,19 @@ def test_pairwise_distances_matches_scipy_and_sklearn(metric, kwargs):
     VI = np.linalg.inv(np.cov(X, rowvar=False))
     ref_kwargs = {"VI": VI} if metric == "mahalanobis" else kwargs
     ref_metric = "cityblock" if metric == "manhattan" else metric
-    np.testing.assert_allclose(pairwise_distances(X, Y, metric=metric, **kwargs), cdist(X, Y, ref_metric, **ref_kwargs),
-                               rtol=1e-10, atol=1e-12)
-    np.testing.assert_allclose(pairwise_distances(X, metric=metric, **kwargs),
-                               sk_pairwise_distances(X, metric=metric, **ref_kwargs), rtol=1e-10, atol=1e-10)
+    np.testing.assert_allclose(
+        pairwise_distances(X, Y, metric=metric, **kwargs), cdist(X, Y, ref_metric, **ref_kwargs), rtol=1e-10, atol=1e-12
+    )
+    np.testing.assert_allclose(
+        pairwise_distances(X, metric=metric, **kwargs),
+        sk_pairwise_distances(X, metric=metric, **ref_kwargs),
+        rtol=1e-10,
+        atol=1e-10,
+    )
     if metric == "mahalanobis":  # the inverse given, or the covariance estimated from X: the same distances
-        np.testing.assert_allclose(pairwise_distances(X, Y, metric=metric, VI=VI),
-                                   mahalanobis_distances(X, Y), rtol=1e-10)
+        np.testing.assert_allclose(
+            pairwise_distances(X, Y, metric=metric, VI=VI), mahalanobis_distances(X, Y), rtol=1e-10
+        )
 
 
 def test_named_functions_and_pairwise_distances_agree_with_y():
@@ -239,19 +268,26 @@ def test_named_functions_and_pairwise_distances_agree_with_y():
     np.testing.assert_allclose(cosine_similarities(X, Y), 1 - pairwise_distances(X, Y, metric="cosine"), atol=1e-15)
     np.testing.assert_allclose(correlation_coefficients(X, Y), 1 - cdist(X, Y, "correlation"), atol=1e-12)
     S = np.cov(X, rowvar=False)
-    np.testing.assert_allclose(mahalanobis_distances(X, Y, cov=S), cdist(X, Y, "mahalanobis", VI=np.linalg.inv(S)),
-                               rtol=1e-10)
+    np.testing.assert_allclose(
+        mahalanobis_distances(X, Y, cov=S), cdist(X, Y, "mahalanobis", VI=np.linalg.inv(S)), rtol=1e-10
+    )
     np.testing.assert_allclose(minkowski_distances(X, X), minkowski_distances(X), rtol=0, atol=1e-12)
 
 
-@pytest.mark.parametrize("call, error, match", [
-    (lambda: pairwise_distances([[0.0], [1.0]], "manhattan"), TypeError, "Y must be array-like"),
-    (lambda: pairwise_distances([[0.0], [1.0]], metric="hamming"), ValueError, "metric must be one of"),
-    (lambda: pairwise_distances([[0.0], [1.0]], metric="euclidean", p=3), TypeError, "'p'"),
-    (lambda: pairwise_distances([[0.0], [1.0]], [[0.0, 1.0]]), ValueError, "Y must have as many features"),
-    (lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 3.0], [2.0, 2.0]], cov=np.eye(2), VI=np.eye(2)), ValueError,
-     "at most one"),
-])
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: pairwise_distances([[0.0], [1.0]], "manhattan"), TypeError, "Y must be array-like"),
+        (lambda: pairwise_distances([[0.0], [1.0]], metric="hamming"), ValueError, "metric must be one of"),
+        (lambda: pairwise_distances([[0.0], [1.0]], metric="euclidean", p=3), TypeError, "'p'"),
+        (lambda: pairwise_distances([[0.0], [1.0]], [[0.0, 1.0]]), ValueError, "Y must have as many features"),
+        (
+            lambda: mahalanobis_distances([[0.0, 1.0], [1.0, 3.0], [2.0, 2.0]], cov=np.eye(2), VI=np.eye(2)),
+            ValueError,
+            "at most one",
+        ),
+    ],
+)
 def test_pairwise_distances_refuses_bad_arguments(call, error, match):
     with pytest.raises(error, match=match):
         call()

@@ -70,8 +70,16 @@ def test_example_11_1_unnormalised_probability(ex11_1):
 def test_example_11_1_all_sequences_by_hand(ex11_1):
     # Scores of all 8 sequences, computed by hand from the feature table (derived, not printed).
     _, unary, trans = ex11_1
-    by_hand = {(0, 1, 0): 4.3, (0, 0, 1): 3.9, (1, 0, 1): 3.8, (0, 0, 0): 3.2, (0, 1, 1): 3.2,
-               (1, 0, 0): 3.1, (1, 1, 0): 2.8, (1, 1, 1): 1.7}
+    by_hand = {
+        (0, 1, 0): 4.3,
+        (0, 0, 1): 3.9,
+        (1, 0, 1): 3.8,
+        (0, 0, 0): 3.2,
+        (0, 1, 1): 3.2,
+        (1, 0, 0): 3.1,
+        (1, 1, 0): 2.8,
+        (1, 1, 1): 1.7,
+    }
     for y, s in by_hand.items():
         assert sequence_score(unary, trans, y) == pytest.approx(s, abs=1e-12)
     z = sum(np.exp(s) for s in by_hand.values())

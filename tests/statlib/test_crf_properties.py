@@ -330,8 +330,12 @@ def test_crf_on_valid_sequences(data, method):
 
 
 @SETTINGS
-@given(data=labelled_sequences(), kind=st.sampled_from(["nan", "inf", "text", "rank", "empty_list", "label_length",
-                                                        "widths", "one_class", "c2", "max_iter", "method"]))
+@given(
+    data=labelled_sequences(),
+    kind=st.sampled_from(
+        ["nan", "inf", "text", "rank", "empty_list", "label_length", "widths", "one_class", "c2", "max_iter", "method"]
+    ),
+)
 def test_crf_refuses_invalid_input(data, kind):
     X, y = data
     CASES[("LinearChainCRF", "invalid")] += 1

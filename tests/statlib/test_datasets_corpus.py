@@ -67,8 +67,11 @@ def test_documents_are_the_public_docstrings_found_by_hand():
         if f.endswith(".py") and not f.startswith("test_"):
             tree = ast.parse(Path(root, f).read_text(encoding="utf-8"))
             for node in tree.body:
-                if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_") \
-                        and ast.get_docstring(node):
+                if (
+                    isinstance(node, (ast.FunctionDef, ast.ClassDef))
+                    and not node.name.startswith("_")
+                    and ast.get_docstring(node)
+                ):
                     expected.add(node.name)
     corpus = load_docstring_corpus("numpy.linalg", min_tokens=1, min_df=1, max_df=1.0, drop_duplicates=False)
     assert {n.rsplit(".", 1)[1] for n in corpus.names} <= expected
@@ -101,27 +104,30 @@ def test_min_df_as_count_and_proportion_agree():
     assert list(a.feature_names) == list(b.feature_names)
 
 
-@pytest.mark.parametrize("kwargs, error, match", [
-    ({"packages": []}, ValueError, "packages must name"),
-    ({"packages": [3]}, TypeError, "packages"),
-    ({"packages": 3}, TypeError, "packages"),
-    ({"packages": "no_such_package_xyz"}, ValueError, "packages"),
-    ({"packages": "numpy.no_such_sub"}, ValueError, "packages"),
-    ({"packages": "numpy..linalg"}, ValueError, "packages"),
-    ({"packages": ["numpy", "numpy.linalg"]}, ValueError, "packages"),
-    ({"packages": ["numpy.linalg", "numpy.linalg"]}, ValueError, "packages"),
-    ({"label_depth": 0}, ValueError, "label_depth"),
-    ({"label_depth": 1.5}, TypeError, "label_depth"),
-    ({"text": "all"}, ValueError, "text"),
-    ({"min_tokens": 0}, ValueError, "min_tokens"),
-    ({"min_df": 0}, ValueError, "min_df"),
-    ({"min_df": 1.5}, ValueError, "min_df"),
-    ({"max_df": "a"}, TypeError, "max_df"),
-    ({"max_df": True}, TypeError, "max_df"),
-    ({"stop_words": "the"}, TypeError, "stop_words"),
-    ({"drop_duplicates": 1}, TypeError, "drop_duplicates"),
-    ({"min_df": 10_000}, ValueError, "min_df"),
-])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        ({"packages": []}, ValueError, "packages must name"),
+        ({"packages": [3]}, TypeError, "packages"),
+        ({"packages": 3}, TypeError, "packages"),
+        ({"packages": "no_such_package_xyz"}, ValueError, "packages"),
+        ({"packages": "numpy.no_such_sub"}, ValueError, "packages"),
+        ({"packages": "numpy..linalg"}, ValueError, "packages"),
+        ({"packages": ["numpy", "numpy.linalg"]}, ValueError, "packages"),
+        ({"packages": ["numpy.linalg", "numpy.linalg"]}, ValueError, "packages"),
+        ({"label_depth": 0}, ValueError, "label_depth"),
+        ({"label_depth": 1.5}, TypeError, "label_depth"),
+        ({"text": "all"}, ValueError, "text"),
+        ({"min_tokens": 0}, ValueError, "min_tokens"),
+        ({"min_df": 0}, ValueError, "min_df"),
+        ({"min_df": 1.5}, ValueError, "min_df"),
+        ({"max_df": "a"}, TypeError, "max_df"),
+        ({"max_df": True}, TypeError, "max_df"),
+        ({"stop_words": "the"}, TypeError, "stop_words"),
+        ({"drop_duplicates": 1}, TypeError, "drop_duplicates"),
+        ({"min_df": 10_000}, ValueError, "min_df"),
+    ],
+)
 def test_bad_arguments_are_refused(kwargs, error, match):
     kwargs = {"packages": "numpy.linalg", **kwargs}
     with pytest.raises(error, match=match):

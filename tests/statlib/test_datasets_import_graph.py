@@ -97,6 +97,7 @@ x = \'\'\'
 from skipped import this
 \'\'\'
 '''
+
     def dump(statements):
         return [ast.dump(s) for s in statements]
 

@@ -27,9 +27,14 @@ def _valid(rng):
     depth = int(rng.integers(1, 4))
     min_df = int(rng.integers(1, 4)) if rng.random() < 0.5 else float(rng.uniform(0.001, 0.02))
     max_df = float(rng.uniform(0.3, 1.0)) if rng.random() < 0.5 else 1_000
-    kwargs = dict(label_depth=depth, text=str(rng.choice(["full", "description"])),
-                  min_tokens=int(rng.integers(1, 12)), min_df=min_df, max_df=max_df,
-                  drop_duplicates=bool(rng.random() < 0.5))
+    kwargs = dict(
+        label_depth=depth,
+        text=str(rng.choice(["full", "description"])),
+        min_tokens=int(rng.integers(1, 12)),
+        min_df=min_df,
+        max_df=max_df,
+        drop_duplicates=bool(rng.random() < 0.5),
+    )
     if rng.random() < 0.3:
         kwargs["stop_words"] = frozenset({"the", "and", "of"})
     try:

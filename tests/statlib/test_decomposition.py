@@ -33,8 +33,10 @@ def _expected_failures(estimator):
     return _NMF_XFAIL if isinstance(estimator, NMF) else {}
 
 
-@parametrize_with_checks([PCA(), NMF(n_components=2, max_iter=500), FastICA(random_state=0, max_iter=500)],
-                         expected_failed_checks=_expected_failures)
+@parametrize_with_checks(
+    [PCA(), NMF(n_components=2, max_iter=500), FastICA(random_state=0, max_iter=500)],
+    expected_failed_checks=_expected_failures,
+)
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
@@ -123,11 +125,9 @@ def test_pca_identities():
     V = full.components_
     np.testing.assert_allclose(V @ V.T, np.eye(5), atol=1e-12)  # orthonormal directions (Cor. 16.1)
     # lambda_k are the eigenvalues of the sample covariance S with 1/(n-1) (16.41), sorted decreasingly.
-    np.testing.assert_allclose(full.explained_variance_, np.linalg.eigvalsh(np.cov(X, rowvar=False))[::-1],
-                               rtol=1e-10)
+    np.testing.assert_allclose(full.explained_variance_, np.linalg.eigvalsh(np.cov(X, rowvar=False))[::-1], rtol=1e-10)
     # Scores are uncorrelated with variances lambda_k: cov(y) = Lambda (16.17).
-    np.testing.assert_allclose(np.cov(full.transform(X), rowvar=False), np.diag(full.explained_variance_),
-                               atol=1e-10)
+    np.testing.assert_allclose(np.cov(full.transform(X), rowvar=False), np.diag(full.explained_variance_), atol=1e-10)
     # Eckart-Young (Li Hang (15.33), MLAPP (12.68)): the rank-2 reconstruction misses exactly the other sigma^2.
     two = PCA(2).fit(X)
     residual = X - two.inverse_transform(two.transform(X))
@@ -376,12 +376,20 @@ def test_fastica_agrees_with_scikit_learn_from_the_same_w_init(algorithm, fun, w
     np.testing.assert_allclose(ours.inverse_transform(S_ours), ref.inverse_transform(S_ref), rtol=1e-8, atol=1e-9)
 
 
-@pytest.mark.parametrize("options", [dict(fun_args={"alpha": 1.5}), dict(whiten_solver="eigh"),
-                                     dict(n_components=2), dict(random_state=11, w_init=None)])
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(fun_args={"alpha": 1.5}),
+        dict(whiten_solver="eigh"),
+        dict(n_components=2),
+        dict(random_state=11, w_init=None),
+    ],
+)
 def test_fastica_options_agree_with_scikit_learn(options):
     _, X, _, w_init = _mixture(seed=1)
-    kwargs = dict(w_init=w_init[: options.get("n_components", 3), : options.get("n_components", 3)], tol=1e-6,
-                  max_iter=400)
+    kwargs = dict(
+        w_init=w_init[: options.get("n_components", 3), : options.get("n_components", 3)], tol=1e-6, max_iter=400
+    )
     kwargs.update(options)
     ours, ref = FastICA(**kwargs).fit(X), skd.FastICA(**kwargs).fit(X)
     assert ours.n_iter_ == ref.n_iter_

@@ -137,8 +137,9 @@ def test_real_data_matches_scikit_learn(name):
     X = (load_wine if name == "wine" else load_digits)().data
     if name == "wine":
         X = (X - X.mean(axis=0)) / X.std(axis=0, ddof=1)
-        np.testing.assert_allclose(PCA().fit(X).components_,
-                                   pca_from_correlation(np.corrcoef(X, rowvar=False)).components, atol=1e-8)
+        np.testing.assert_allclose(
+            PCA().fit(X).components_, pca_from_correlation(np.corrcoef(X, rowvar=False)).components, atol=1e-8
+        )
     ours, ref = PCA().fit(X), skd.PCA(svd_solver="full").fit(X)
     np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-8, atol=1e-10)
     np.testing.assert_allclose(ours.explained_variance_, ref.explained_variance_, rtol=1e-10)
@@ -215,10 +216,17 @@ def test_flip_signs_is_scikit_learns_rule_and_pcas():
     np.testing.assert_array_equal(flip_signs(-comps), comps)
 
 
-@pytest.mark.parametrize("bad, error", [
-    ([1.0, -2.0], ValueError), (np.zeros((0, 3)), ValueError), ([[1.0, np.nan]], ValueError),
-    ([[np.inf, 0.0]], ValueError), ("rows", TypeError), (np.zeros((2, 2, 2)), ValueError),
-])
+@pytest.mark.parametrize(
+    "bad, error",
+    [
+        ([1.0, -2.0], ValueError),
+        (np.zeros((0, 3)), ValueError),
+        ([[1.0, np.nan]], ValueError),
+        ([[np.inf, 0.0]], ValueError),
+        ("rows", TypeError),
+        (np.zeros((2, 2, 2)), ValueError),
+    ],
+)
 def test_flip_signs_refuses_bad_input(bad, error):
     with pytest.raises(error, match="components"):
         flip_signs(bad)

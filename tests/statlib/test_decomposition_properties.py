@@ -25,10 +25,6 @@ CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by
 X_NAMES = ["X"]
 
 
-
-
-
-
 @st.composite
 def matrices(draw, min_rows=2, max_rows=30, max_cols=6, nonnegative=False):
     n = draw(st.integers(min_rows, max_rows))
@@ -97,8 +93,9 @@ def test_pca_refuses_invalid_input(X, data):
     elif which == "whiten":
         _assert_clear_error(lambda: PCA(whiten=data.draw(st.sampled_from(["yes", 1, None]))).fit(X), ["whiten"])
     elif which == "svd_solver":
-        _assert_clear_error(lambda: PCA(svd_solver=data.draw(st.sampled_from(["arpack", "", 3]))).fit(X),
-                            ["svd_solver"])
+        _assert_clear_error(
+            lambda: PCA(svd_solver=data.draw(st.sampled_from(["arpack", "", 3]))).fit(X), ["svd_solver"]
+        )
     else:
         _assert_clear_error(lambda: PCA().fit(X[:1]), ["sample"])
 
@@ -228,15 +225,15 @@ def test_nmf_on_valid_data(X, data):
 def test_nmf_refuses_invalid_input(X, data):
     CASES[("NMF", "invalid")] += 1
     n, d = X.shape
-    which = data.draw(st.sampled_from(["X", "negative", "n_components", "init", "beta_loss", "tol", "max_iter",
-                                       "custom", "solver"]))
+    which = data.draw(
+        st.sampled_from(["X", "negative", "n_components", "init", "beta_loss", "tol", "max_iter", "custom", "solver"])
+    )
     if which == "X":
         bad, names = _corrupt(data.draw, X)
         _assert_clear_error(lambda: NMF(1).fit(bad), names)
     elif which == "negative":
         bad = X.copy()
-        bad[data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, d - 1))] = -data.draw(
-            st.floats(1e-6, 1e6))
+        bad[data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, d - 1))] = -data.draw(st.floats(1e-6, 1e6))
         _assert_clear_error(lambda: NMF(1).fit(bad), ["X must be non-negative"])
     elif which == "n_components":
         value = data.draw(st.sampled_from([0, -2, 1.5, "two"]))
@@ -244,8 +241,9 @@ def test_nmf_refuses_invalid_input(X, data):
     elif which == "init":
         _assert_clear_error(lambda: NMF(1, init=data.draw(st.sampled_from(["pca", "", 0]))).fit(X), ["init"])
     elif which == "beta_loss":
-        _assert_clear_error(lambda: NMF(1, beta_loss=data.draw(st.sampled_from(["itakura-saito", 2, None]))).fit(X),
-                            ["beta_loss"])
+        _assert_clear_error(
+            lambda: NMF(1, beta_loss=data.draw(st.sampled_from(["itakura-saito", 2, None]))).fit(X), ["beta_loss"]
+        )
     elif which == "tol":
         _assert_clear_error(lambda: NMF(1, tol=data.draw(st.sampled_from([-1e-3, np.nan, "small"]))).fit(X), ["tol"])
     elif which == "max_iter":
@@ -260,8 +258,9 @@ def test_nmf_refuses_invalid_input(X, data):
             W[0, 0] = -1.0
             _assert_clear_error(lambda: NMF(k, init="custom").fit(X, W=W, H=H), ["W must be non-negative"])
         elif part == "H-shape":
-            _assert_clear_error(lambda: NMF(k, init="custom").fit(X, W=W, H=H[:, :-1] if d > 1 else H[:1]),
-                                ["H must have shape"])
+            _assert_clear_error(
+                lambda: NMF(k, init="custom").fit(X, W=W, H=H[:, :-1] if d > 1 else H[:1]), ["H must have shape"]
+            )
         elif part == "W-missing":
             _assert_clear_error(lambda: NMF(k, init="custom").fit(X, H=H), ["init='custom'"])
         else:
@@ -295,8 +294,9 @@ def test_beta_divergence_refuses_invalid_input(X, data):
     loss = data.draw(st.sampled_from(["frobenius", "kullback-leibler"]))
     which = data.draw(st.sampled_from(["X", "W", "H", "shape", "loss"]))
     if which == "loss":
-        _assert_clear_error(lambda: beta_divergence(X, W, H, data.draw(st.sampled_from(["l1", "KL", 2]))),
-                            ["beta_loss"])
+        _assert_clear_error(
+            lambda: beta_divergence(X, W, H, data.draw(st.sampled_from(["l1", "KL", 2]))), ["beta_loss"]
+        )
     elif which == "shape":
         _assert_clear_error(lambda: beta_divergence(X, W[:-1], H, loss), ["W and H"])
     else:
@@ -322,11 +322,15 @@ def test_fastica_on_valid_data(X, data):
     CASES[("FastICA", "valid")] += 1
     n, d = X.shape
     k = data.draw(st.one_of(st.none(), st.integers(1, d)))
-    model = FastICA(n_components=k, algorithm=data.draw(st.sampled_from(["parallel", "deflation"])),
-                    fun=data.draw(st.sampled_from(["logcosh", "exp", "cube"])),
-                    whiten=data.draw(st.sampled_from(["unit-variance", "arbitrary-variance"])),
-                    whiten_solver=data.draw(st.sampled_from(["svd", "eigh"])),
-                    max_iter=50, random_state=data.draw(st.integers(0, 10)))
+    model = FastICA(
+        n_components=k,
+        algorithm=data.draw(st.sampled_from(["parallel", "deflation"])),
+        fun=data.draw(st.sampled_from(["logcosh", "exp", "cube"])),
+        whiten=data.draw(st.sampled_from(["unit-variance", "arbitrary-variance"])),
+        whiten_solver=data.draw(st.sampled_from(["svd", "eigh"])),
+        max_iter=50,
+        random_state=data.draw(st.integers(0, 10)),
+    )
     S = _quietly(lambda: model.fit_transform(X))
     k = d if k is None else k
     assert S.shape == (n, k) and S.dtype == np.float64 and np.all(np.isfinite(S))
@@ -341,8 +345,22 @@ def test_fastica_on_valid_data(X, data):
 def test_fastica_refuses_invalid_input(X, data):
     CASES[("FastICA", "invalid")] += 1
     n, d = X.shape
-    which = data.draw(st.sampled_from(["X", "algorithm", "fun", "whiten", "fun_args", "max_iter", "tol", "w_init",
-                                       "n_components", "whiten_solver"]))
+    which = data.draw(
+        st.sampled_from(
+            [
+                "X",
+                "algorithm",
+                "fun",
+                "whiten",
+                "fun_args",
+                "max_iter",
+                "tol",
+                "w_init",
+                "n_components",
+                "whiten_solver",
+            ]
+        )
+    )
     if which == "X":
         bad, names = _corrupt(data.draw, X)
         _assert_clear_error(lambda: FastICA(random_state=0).fit(bad), names)

@@ -95,7 +95,7 @@ def test_example_15_5_by_hand():
     ex = load_example("lihang", "15.5")
     np.testing.assert_allclose(ex.A.T @ ex.A, ex.AtA)
     U, s, Vt = svd(ex.A)
-    np.testing.assert_allclose(s ** 2, ex.eigenvalues, atol=1e-12)
+    np.testing.assert_allclose(s**2, ex.eigenvalues, atol=1e-12)
     np.testing.assert_allclose(linalg.diagsvd(s, 3, 2), ex.Sigma, atol=1e-12)
     np.testing.assert_allclose(Vt.T, ex.V, atol=1e-12)
     np.testing.assert_allclose(U[:, 0], ex.U[:, 0], atol=1e-12)  # u_1 = A v_1 / sigma_1 (15.12)
@@ -143,12 +143,12 @@ def test_full_svd_against_lapack_and_identities(shape, rank):
     np.testing.assert_allclose(V @ (Sig.T @ Sig) @ Vt, A.T @ A, atol=1e-10 * ref[0] ** 2)
     np.testing.assert_allclose(U @ (Sig @ Sig.T) @ U.T, A @ A.T, atol=1e-10 * ref[0] ** 2)
     # (15.22)-(15.24).
-    np.testing.assert_allclose(A @ V[:, :min(m, n)], U[:, :min(m, n)] * s, atol=1e-10 * ref[0])
-    np.testing.assert_allclose(A.T @ U[:, :min(m, n)], V[:, :min(m, n)] * s, atol=1e-8 * ref[0])
+    np.testing.assert_allclose(A @ V[:, : min(m, n)], U[:, : min(m, n)] * s, atol=1e-10 * ref[0])
+    np.testing.assert_allclose(A.T @ U[:, : min(m, n)], V[:, : min(m, n)] * s, atol=1e-8 * ref[0])
     np.testing.assert_allclose(A.T @ U[:, r:], 0.0, atol=1e-8 * ref[0])
     np.testing.assert_allclose(A @ V[:, r:], 0.0, atol=1e-8 * ref[0])
     # (15.26): ||A||_F^2 = sum sigma^2.
-    np.testing.assert_allclose(np.sum(s ** 2), np.sum(A ** 2), rtol=1e-12)
+    np.testing.assert_allclose(np.sum(s**2), np.sum(A**2), rtol=1e-12)
     # Subspaces agree with LAPACK's for the distinct positive singular values.
     Ul, sl, Vlt = linalg.svd(A)
     np.testing.assert_allclose(_projector(U[:, :r]), _projector(Ul[:, :r]), atol=1e-7)
@@ -223,10 +223,12 @@ def test_full_svd_of_a_tall_matrix_completes_u_quickly():
 
 def _eigh_nudged(direction):
     """scipy.linalg.eigh whose eigenvectors are moved by one ulp, entry by entry in ``direction``."""
+
     def eigh(W):
         lam, V = linalg.eigh(W)
         target = np.where(np.asarray(direction)[: V.size].reshape(V.shape) > 0, np.inf, -np.inf)
         return lam, np.nextafter(V, target)
+
     return eigh
 
 
@@ -295,8 +297,9 @@ def test_svd_refuses_bad_input():
 
 
 # -------------------------------------------------------------------------------------------- TruncatedSVD
-@parametrize_with_checks([TruncatedSVD(), TruncatedSVD(1, algorithm="arpack", random_state=0),
-                          TruncatedSVD(algorithm="eigh")])
+@parametrize_with_checks(
+    [TruncatedSVD(), TruncatedSVD(1, algorithm="arpack", random_state=0), TruncatedSVD(algorithm="eigh")]
+)
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
@@ -352,11 +355,17 @@ def test_truncated_svd_on_the_books_example_in_the_samples_as_rows_orientation()
 
 def test_truncated_svd_refuses_bad_hyperparameters():
     X = np.random.default_rng(0).normal(size=(10, 5))
-    for params, name in [({"n_components": 0}, "n_components"), ({"n_components": 6}, "n_components"),
-                         ({"n_components": 1.5}, "n_components"), ({"algorithm": "lapack"}, "algorithm"),
-                         ({"n_iter": -1}, "n_iter"), ({"n_oversamples": 0}, "n_oversamples"),
-                         ({"power_iteration_normalizer": "SVD"}, "power_iteration_normalizer"),
-                         ({"tol": -1.0}, "tol"), ({"n_components": 5, "algorithm": "arpack"}, "n_components")]:
+    for params, name in [
+        ({"n_components": 0}, "n_components"),
+        ({"n_components": 6}, "n_components"),
+        ({"n_components": 1.5}, "n_components"),
+        ({"algorithm": "lapack"}, "algorithm"),
+        ({"n_iter": -1}, "n_iter"),
+        ({"n_oversamples": 0}, "n_oversamples"),
+        ({"power_iteration_normalizer": "SVD"}, "power_iteration_normalizer"),
+        ({"tol": -1.0}, "tol"),
+        ({"n_components": 5, "algorithm": "arpack"}, "n_components"),
+    ]:
         with pytest.raises((ValueError, TypeError), match=name):
             TruncatedSVD(**params).fit(X)
     model = TruncatedSVD(2).fit(X)

@@ -79,8 +79,7 @@ def test_svd_refuses_invalid_input(A, data):
         else:
             refused(lambda: svd(A, kind="truncated", k=value), ["k"])
     else:
-        refused(lambda: svd(A, rtol=data.draw(st.sampled_from([-0.1, 1.0, 2.0, np.nan, "small", np.inf]))),
-                ["rtol"])
+        refused(lambda: svd(A, rtol=data.draw(st.sampled_from([-0.1, 1.0, 2.0, np.nan, "small", np.inf]))), ["rtol"])
 
 
 # --------------------------------------------------------------------------------------- TruncatedSVD
@@ -96,9 +95,13 @@ def test_truncated_svd_on_valid_input(X, data):
         k = data.draw(st.integers(1, min(n, d)))
     else:
         k = data.draw(st.integers(1, d))
-    model = TruncatedSVD(k, algorithm=algorithm, n_iter=data.draw(st.integers(0, 6)),
-                         power_iteration_normalizer=data.draw(st.sampled_from(["auto", "QR", "LU", "none"])),
-                         random_state=data.draw(st.integers(0, 2**16)))
+    model = TruncatedSVD(
+        k,
+        algorithm=algorithm,
+        n_iter=data.draw(st.integers(0, 6)),
+        power_iteration_normalizer=data.draw(st.sampled_from(["auto", "QR", "LU", "none"])),
+        random_state=data.draw(st.integers(0, 2**16)),
+    )
     data_in = sparse.csr_matrix(X) if data.draw(st.booleans()) else X  # dense or sparse input
     Z = quietly(lambda: model.fit_transform(data_in))
     assert Z.shape == (n, k) and np.all(np.isfinite(Z))
@@ -113,8 +116,11 @@ def test_truncated_svd_on_valid_input(X, data):
 def test_truncated_svd_refuses_invalid_input(X, data):
     CASES[("TruncatedSVD", "invalid")] += 1
     n, d = X.shape
-    which = data.draw(st.sampled_from(["X", "n_components", "algorithm", "n_iter", "n_oversamples",
-                                       "power_iteration_normalizer", "tol"]))
+    which = data.draw(
+        st.sampled_from(
+            ["X", "n_components", "algorithm", "n_iter", "n_oversamples", "power_iteration_normalizer", "tol"]
+        )
+    )
     if which == "X":
         kind = data.draw(st.sampled_from(["nan", "inf", "text", "rank", "empty"]))
         bad = bad_array(np.random.default_rng(data.draw(st.integers(0, 99))), kind, X.shape)

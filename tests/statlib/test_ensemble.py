@@ -121,8 +121,12 @@ def test_forward_stagewise_exponential_loss(ex81):
     for m, f in enumerate(clf.staged_decision_function(data.X)):
         alpha = clf.estimator_weights_[m]
         g = (f - f_prev) / alpha
-        res = minimize_scalar(lambda a: np.sum(np.exp(-data.y * (f_prev + a * g))), bounds=(0, 5), method="bounded",
-                              options={"xatol": 1e-10})
+        res = minimize_scalar(
+            lambda a: np.sum(np.exp(-data.y * (f_prev + a * g))),
+            bounds=(0, 5),
+            method="bounded",
+            options={"xatol": 1e-10},
+        )
         np.testing.assert_allclose(res.x, alpha, atol=1e-6)
         f_prev = f
 
@@ -171,8 +175,14 @@ def test_example_8_2_book_rounding_reproduces_every_number():
 def test_example_8_2_exact():
     data = load_example("lihang", "8.2")
     reg = BoostingTreeRegressor(n_estimators=6).fit(data.X, data.y)
-    exact_leaves = [(6.2367, 8.9125), (-0.5133, 0.2200), (0.1467, -0.2200), (-0.1608, 0.1072), (0.0715, -0.1072),
-                    (-0.1506, 0.0377)]
+    exact_leaves = [
+        (6.2367, 8.9125),
+        (-0.5133, 0.2200),
+        (0.1467, -0.2200),
+        (-0.1608, 0.1072),
+        (0.0715, -0.1072),
+        (-0.1506, 0.0377),
+    ]
     np.testing.assert_allclose(reg.leaf_values_, exact_leaves, atol=5e-5)
     np.testing.assert_allclose(reg.train_loss_, [1.9300, 0.8007, 0.4780, 0.3056, 0.2289, 0.1722], atol=5e-5)
     np.testing.assert_allclose(np.unique(reg.predict(data.X)), [5.6300, 5.8183, 6.5516, 6.8197, 8.9502], atol=5e-5)
@@ -226,8 +236,9 @@ def test_gradient_boosting_leaf_values_minimise_the_loss(loss):
             return np.sum(np.where(np.abs(u) <= delta, 0.5 * u**2, delta * (np.abs(u) - 0.5 * delta)))
 
         for j, part in enumerate([left, ~left]):
-            best = minimize_scalar(lambda c: leaf_loss(c, part), bounds=(r.min(), r.max()), method="bounded",
-                                   options={"xatol": 1e-12})
+            best = minimize_scalar(
+                lambda c: leaf_loss(c, part), bounds=(r.min(), r.max()), method="bounded", options={"xatol": 1e-12}
+            )
             assert leaf_loss(gb.leaf_values_[m, j], part) <= best.fun + 1e-9
         f = f_next
 
@@ -369,10 +380,15 @@ def test_gradient_boosting_refit_with_other_depth():
 # ---------------------------------------------------------------------------------------------
 
 
-@parametrize_with_checks([AdaBoostClassifier(n_estimators=10), AdaBoostClassifier(n_estimators=10, allow_constant=True),
-                          GradientBoostingRegressor(n_estimators=20),
-                          GradientBoostingRegressor(n_estimators=10, max_depth=3, loss="huber"),
-                          BoostingTreeRegressor(n_estimators=20)])
+@parametrize_with_checks(
+    [
+        AdaBoostClassifier(n_estimators=10),
+        AdaBoostClassifier(n_estimators=10, allow_constant=True),
+        GradientBoostingRegressor(n_estimators=20),
+        GradientBoostingRegressor(n_estimators=10, max_depth=3, loss="huber"),
+        BoostingTreeRegressor(n_estimators=20),
+    ]
+)
 def test_sklearn_compatible(estimator, check):
     check(estimator)
 

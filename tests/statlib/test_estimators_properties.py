@@ -43,8 +43,12 @@ REGRESSORS = {
     "GradientBoostingRegressor": lambda: GradientBoostingRegressor(n_estimators=5),
     "BoostingTreeRegressor": lambda: BoostingTreeRegressor(n_estimators=3),
 }
-SETTINGS = settings(max_examples=200, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=200,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @st.composite
@@ -161,8 +165,9 @@ BAD_HYPERPARAMETERS = {
 FACTORIES = {**CLASSIFIERS, **REGRESSORS}
 
 
-@pytest.mark.parametrize("name, params", [(n, p) for n, ps in BAD_HYPERPARAMETERS.items() for p in ps],
-                         ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    "name, params", [(n, p) for n, ps in BAD_HYPERPARAMETERS.items() for p in ps], ids=lambda v: str(v)
+)
 def test_bad_hyperparameters_name_themselves(name, params):
     CASES[(name, "invalid")] += 1
     X, y = np.arange(12.0).reshape(6, 2), np.array([0, 1, 0, 1, 0, 1])
@@ -198,8 +203,11 @@ def test_gaussian_mixture_refuses_invalid_data(data):
 def hmm_parameters(draw):
     n_states, n_symbols = draw(st.integers(1, 4)), draw(st.integers(1, 5))
     rng = np.random.default_rng(draw(st.integers(0, 2**16)))
-    return (rng.dirichlet(np.ones(n_states)), rng.dirichlet(np.ones(n_states), size=n_states),
-            rng.dirichlet(np.ones(n_symbols), size=n_states))
+    return (
+        rng.dirichlet(np.ones(n_states)),
+        rng.dirichlet(np.ones(n_states), size=n_states),
+        rng.dirichlet(np.ones(n_symbols), size=n_states),
+    )
 
 
 @SETTINGS

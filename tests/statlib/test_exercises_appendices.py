@@ -46,7 +46,7 @@ def test_appendixe_1_1_divergences_from_scipy():
 
 def test_appendixe_1_2_from_the_digamma_function():
     assert check("appendixe-1.2", sp.digamma(1.0) - sp.digamma(3.0)).correct
-    assert not check("appendixe-1.2", np.log(1 / 3)).correct      # log E[theta_1], the Jensen trap
+    assert not check("appendixe-1.2", np.log(1 / 3)).correct  # log E[theta_1], the Jensen trap
 
 
 def test_appendixe_1_3_posterior_mean_from_scipy():
@@ -54,7 +54,9 @@ def test_appendixe_1_3_posterior_mean_from_scipy():
     assert not check("appendixe-1.3", [0.75, 0.25, 0.0]).correct  # the maximum-likelihood frequencies
 
 
-@pytest.mark.parametrize("exercise_id", ["appendixd-1.1", "appendixd-1.2", "appendixd-1.3", "appendixe-1.1",
-                                         "appendixe-1.2", "appendixe-1.3"])
+@pytest.mark.parametrize(
+    "exercise_id",
+    ["appendixd-1.1", "appendixd-1.2", "appendixd-1.3", "appendixe-1.1", "appendixe-1.2", "appendixe-1.3"],
+)
 def test_no_answer_yet_is_not_correct(exercise_id):
     assert not check(exercise_id, None).correct

@@ -62,14 +62,15 @@ def test_transition_matrix_of_fig_21_1_is_the_books_M():
 
 def test_transition_matrices_of_examples_21_2_to_21_4():
     M2 = transition_matrix(load_example("lihang", "21.2").adjacency)
-    np.testing.assert_array_equal(M2, [[0, .5, 0, 0], [1 / 3, 0, 0, .5], [1 / 3, 0, 0, .5], [1 / 3, .5, 0, 0]])
+    np.testing.assert_array_equal(M2, [[0, 0.5, 0, 0], [1 / 3, 0, 0, 0.5], [1 / 3, 0, 0, 0.5], [1 / 3, 0.5, 0, 0]])
     assert M2[:, 2].sum() == 0  # "the third column sums to 0, not 1"
     M3 = transition_matrix(load_example("lihang", "21.3").adjacency)
-    np.testing.assert_array_equal(M3, [[0, .5, 0, 0], [1 / 3, 0, 0, .5], [1 / 3, 0, 1, .5], [1 / 3, .5, 0, 0]])
-    np.testing.assert_allclose(0.8 * M3, [[0, .4, 0, 0], [4 / 15, 0, 0, .4], [4 / 15, 0, .8, .4], [4 / 15, .4, 0, 0]],
-                               rtol=1e-15)
+    np.testing.assert_array_equal(M3, [[0, 0.5, 0, 0], [1 / 3, 0, 0, 0.5], [1 / 3, 0, 1, 0.5], [1 / 3, 0.5, 0, 0]])
+    np.testing.assert_allclose(
+        0.8 * M3, [[0, 0.4, 0, 0], [4 / 15, 0, 0, 0.4], [4 / 15, 0, 0.8, 0.4], [4 / 15, 0.4, 0, 0]], rtol=1e-15
+    )
     M4 = transition_matrix(load_example("lihang", "21.4").adjacency)
-    np.testing.assert_array_equal(M4, [[0, 0, 1], [.5, 0, 0], [.5, 1, 0]])
+    np.testing.assert_array_equal(M4, [[0, 0, 1], [0.5, 0, 0], [0.5, 1, 0]])
 
 
 def test_google_matrix_of_example_21_4():
@@ -216,15 +217,17 @@ def test_example_21_3_limit_solves_the_exact_equation():
 def test_example_21_4_early_iterates_to_the_printed_digits():
     ex = load_example("lihang", "21.4")
     x = pagerank_iterates(ex.adjacency, damping=0.85, n_iter=6, method="power_max_norm", start=ex.start)
-    printed = np.array([
-        [1, 1, 1],
-        [0.7018, 0.4035, 1],
-        [1, 0.4224, 0.7814],
-        [0.8659, 0.5985, 1],
-        [0.9732, 0.4912, 1],
-        [1, 0.5516, 0.9807],
-        [0.9409, 0.5405, 1],
-    ])
+    printed = np.array(
+        [
+            [1, 1, 1],
+            [0.7018, 0.4035, 1],
+            [1, 0.4224, 0.7814],
+            [0.8659, 0.5985, 1],
+            [0.9732, 0.4912, 1],
+            [1, 0.5516, 0.9807],
+            [0.9409, 0.5405, 1],
+        ]
+    )
     # Three printed entries differ from the exact iterates in the 4th decimal: x_2[2] = 0.781451 (printed
     # 0.7814), x_3[0] = 0.866018 (printed 0.8659) and x_4[1] = 0.491283 (printed 0.4912). The first two
     # come from dividing the printed, rounded y_t: 0.7465 / 0.9553 = 0.78143, 0.7744 / 0.8943 = 0.86593.
@@ -314,8 +317,9 @@ def test_agrees_with_networkx_on_random_graphs_with_dangling_nodes(seed):
     for method in ("power", "algebraic", "power_max_norm"):
         R = pagerank(A, damping=d, method=method, tol=1e-14)
         np.testing.assert_allclose(R, reference, rtol=1e-10, atol=0)
-        np.testing.assert_allclose(pagerank(sp.csr_array(A), damping=d, method=method, tol=1e-14), reference,
-                                   rtol=1e-10, atol=0)
+        np.testing.assert_allclose(
+            pagerank(sp.csr_array(A), damping=d, method=method, tol=1e-14), reference, rtol=1e-10, atol=0
+        )
 
 
 def test_same_stopping_rule_as_networkx():

@@ -36,7 +36,10 @@ def graphs(draw):
         A[rng.integers(0, n)] = 0  # a dangling node
     kind = draw(st.sampled_from(["dense", "int", "csr", "csc", "coo"]))
     adjacency = {
-        "dense": A, "int": (A > 0).astype(np.int64), "csr": sp.csr_array(A), "csc": sp.csc_matrix(A),
+        "dense": A,
+        "int": (A > 0).astype(np.int64),
+        "csr": sp.csr_array(A),
+        "csc": sp.csc_matrix(A),
         "coo": sp.coo_array(A),
     }[kind]
     return adjacency, (A > 0).astype(float) if kind == "int" else A
@@ -60,8 +63,13 @@ def test_pagerank_on_valid_graphs(graph, damping, method):
 
 
 @SETTINGS
-@given(graph=graphs(), damping=st.floats(0.05, 1.0), n_iter=st.integers(0, 5),
-       method=st.sampled_from(["power", "power_max_norm"]), dangling=st.sampled_from(["zero", "uniform"]))
+@given(
+    graph=graphs(),
+    damping=st.floats(0.05, 1.0),
+    n_iter=st.integers(0, 5),
+    method=st.sampled_from(["power", "power_max_norm"]),
+    dangling=st.sampled_from(["zero", "uniform"]),
+)
 def test_iterates_and_matrices_on_valid_graphs(graph, damping, n_iter, method, dangling):
     CASES[("pagerank_iterates", "valid")] += 1
     CASES[("transition_matrix", "valid")] += 1
@@ -85,8 +93,12 @@ def test_iterates_and_matrices_on_valid_graphs(graph, damping, n_iter, method, d
 
 
 @SETTINGS
-@given(n=st.integers(2, 10), seed=st.integers(0, 2**31 - 1), method=st.sampled_from(["power", "algebraic"]),
-       sparse=st.booleans())
+@given(
+    n=st.integers(2, 10),
+    seed=st.integers(0, 2**31 - 1),
+    method=st.sampled_from(["power", "algebraic"]),
+    sparse=st.booleans(),
+)
 def test_basic_pagerank_on_strongly_connected_aperiodic_graphs(n, seed, method, sparse):
     CASES[("pagerank", "valid")] += 1
     rng = np.random.default_rng(seed)
@@ -112,9 +124,22 @@ def _clear_error(call, names):
 ADJACENCY_KINDS = ["nonsquare", "negative", "nan", "inf", "text", "1d", "3d", "empty", "complex"]
 DAMPING_KINDS = ["damping_low", "damping_high", "damping_nan", "damping_type"]
 START_KINDS = ["start_len", "start_neg", "start_zero", "start_nan"]
-PAGERANK_KINDS = (ADJACENCY_KINDS + DAMPING_KINDS + START_KINDS + [
-    "method", "dangling_rule", "tol", "max_iter", "max_iter_type", "dangling_error", "basic_dangling",
-    "basic_disconnected", "basic_periodic"])
+PAGERANK_KINDS = (
+    ADJACENCY_KINDS
+    + DAMPING_KINDS
+    + START_KINDS
+    + [
+        "method",
+        "dangling_rule",
+        "tol",
+        "max_iter",
+        "max_iter_type",
+        "dangling_error",
+        "basic_dangling",
+        "basic_disconnected",
+        "basic_periodic",
+    ]
+)
 KINDS = {
     "pagerank": PAGERANK_KINDS,
     "pagerank_iterates": ADJACENCY_KINDS + DAMPING_KINDS + START_KINDS + ["dangling_error", "dangling_rule_bad"],
@@ -201,8 +226,12 @@ def invalid_calls(draw, kinds):
     return dict(adjacency=wrap(C), damping=1.0, method=draw(st.sampled_from(["power", "algebraic"]))), "adjacency"
 
 
-FUNCTIONS = {"pagerank": pagerank, "pagerank_iterates": pagerank_iterates, "transition_matrix": transition_matrix,
-             "google_matrix": google_matrix}
+FUNCTIONS = {
+    "pagerank": pagerank,
+    "pagerank_iterates": pagerank_iterates,
+    "transition_matrix": transition_matrix,
+    "google_matrix": google_matrix,
+}
 
 
 @pytest.mark.parametrize("which", sorted(FUNCTIONS))
@@ -235,8 +264,9 @@ TRANSITION_KINDS = ["colsum", "negative", "nan", "inf", "nonsquare", "text", "1d
 
 
 @SETTINGS
-@given(n=st.integers(1, 8), seed=st.integers(0, 2**31 - 1), kind=st.sampled_from(TRANSITION_KINDS),
-       sparse=st.booleans())
+@given(
+    n=st.integers(1, 8), seed=st.integers(0, 2**31 - 1), kind=st.sampled_from(TRANSITION_KINDS), sparse=st.booleans()
+)
 def test_pagerank_from_transition_refuses_invalid_matrices(n, seed, kind, sparse):
     CASES[("pagerank_from_transition", "invalid")] += 1
     rng = np.random.default_rng(seed)

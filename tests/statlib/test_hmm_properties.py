@@ -62,12 +62,20 @@ def _(rng):
 def test_baum_welch_on_valid_sequences(seed, n_states, n_symbols):
     CASES[("CategoricalHMM.fit", "valid")] += 1
     rng = np.random.default_rng(seed)
-    truth = CategoricalHMM(rng.dirichlet(np.ones(n_states)), rng.dirichlet(np.ones(n_states), n_states),
-                           rng.dirichlet(np.ones(n_symbols), n_states))
-    sequences = [truth.sample(int(rng.integers(1, 40)), random_state=int(rng.integers(2**31)))[0]
-                 for _ in range(int(rng.integers(1, 4)))]
-    start = CategoricalHMM(rng.dirichlet(np.ones(n_states)), rng.dirichlet(np.ones(n_states), n_states),
-                           rng.dirichlet(np.ones(n_symbols), n_states))
+    truth = CategoricalHMM(
+        rng.dirichlet(np.ones(n_states)),
+        rng.dirichlet(np.ones(n_states), n_states),
+        rng.dirichlet(np.ones(n_symbols), n_states),
+    )
+    sequences = [
+        truth.sample(int(rng.integers(1, 40)), random_state=int(rng.integers(2**31)))[0]
+        for _ in range(int(rng.integers(1, 4)))
+    ]
+    start = CategoricalHMM(
+        rng.dirichlet(np.ones(n_states)),
+        rng.dirichlet(np.ones(n_states), n_states),
+        rng.dirichlet(np.ones(n_symbols), n_states),
+    )
     model = quietly(lambda: start.fit(sequences))
     for name in ("startprob", "transmat", "emissionprob"):
         values = getattr(model, name + "_", None)
@@ -76,14 +84,21 @@ def test_baum_welch_on_valid_sequences(seed, n_states, n_symbols):
 
 
 @SETTINGS
-@given(seed=SEEDS, kind=st.sampled_from(["symbol", "negative", "fraction", "nan", "text", "empty", "max_iter",
-                                         "tol", "not_stochastic"]))
+@given(
+    seed=SEEDS,
+    kind=st.sampled_from(
+        ["symbol", "negative", "fraction", "nan", "text", "empty", "max_iter", "tol", "not_stochastic"]
+    ),
+)
 def test_baum_welch_refuses_invalid_input(seed, kind):
     CASES[("CategoricalHMM.fit", "invalid")] += 1
     rng = np.random.default_rng(seed)
     n_states, n_symbols = int(rng.integers(1, 4)), int(rng.integers(2, 5))
-    params = (rng.dirichlet(np.ones(n_states)), rng.dirichlet(np.ones(n_states), n_states),
-              rng.dirichlet(np.ones(n_symbols), n_states))
+    params = (
+        rng.dirichlet(np.ones(n_states)),
+        rng.dirichlet(np.ones(n_states), n_states),
+        rng.dirichlet(np.ones(n_symbols), n_states),
+    )
     obs = rng.integers(0, n_symbols, size=int(rng.integers(2, 30))).astype(float)
     if kind == "max_iter":
         refused(lambda: CategoricalHMM(*params, max_iter=0).fit(obs), ["max_iter"])

@@ -45,6 +45,7 @@ def _alpha_max(X, y):
 
 # --- coordinate descent against scikit-learn -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("fraction", [0.003, 0.05, 0.3, 0.9])
 @pytest.mark.parametrize("fit_intercept", [True, False])
@@ -111,6 +112,7 @@ def test_screening_and_working_sets_do_not_change_the_answer(fraction):
 
 # --- optimality conditions and closed forms --------------------------------------------------------------
 
+
 @pytest.mark.parametrize("fraction", [0.01, 0.1, 0.5])
 def test_lasso_solution_satisfies_the_kkt_conditions(fraction):
     """MLAPP (13.53) in this scaling: |x_j^T r| / n <= alpha for all j; = alpha sign(w_j) on the support."""
@@ -166,6 +168,7 @@ def test_single_feature_closed_form():
 
 # --- warm starts, convergence, determinism ---------------------------------------------------------------
 
+
 def test_warm_start_reuses_the_previous_solution():
     X, y = _data(10)
     alpha = 0.05 * _alpha_max(X, y)
@@ -212,6 +215,7 @@ def test_fits_are_deterministic():
 
 
 # --- the path: LARS and coordinate descent ---------------------------------------------------------------
+
 
 @pytest.mark.parametrize("seed, n, p", [(0, 80, 30), (1, 200, 60), (2, 50, 10), (3, 30, 80)])
 def test_lars_breakpoints_match_scikit_learn(seed, n, p):
@@ -292,6 +296,7 @@ def test_zero_target_gives_a_single_zero_breakpoint():
 
 # --- MLAPP's prostate example (section 13.3.4) -----------------------------------------------------------
 
+
 def _prostate_training():
     d = load_prostate()
     X, y = d.data[d.train], d.target[d.train]
@@ -301,17 +306,19 @@ def _prostate_training():
 # MLAPP Listing 13.1 (lassoPathProstate): the coefficients at the critical values of the l1 bound, one row per
 # LARS breakpoint; columns lcavol lweight age lbph svi lcp gleason pgg45 (header lost in the seed, restored by
 # the catalogue).
-LISTING_13_1 = np.array([
-    [0, 0, 0, 0, 0, 0, 0, 0],
-    [0.4279, 0, 0, 0, 0, 0, 0, 0],
-    [0.5015, 0.0735, 0, 0, 0, 0, 0, 0],
-    [0.5610, 0.1878, 0, 0, 0.0930, 0, 0, 0],
-    [0.5622, 0.1890, 0, 0.0036, 0.0963, 0, 0, 0],
-    [0.5797, 0.2456, 0, 0.1435, 0.2003, 0, 0, 0.0901],
-    [0.5864, 0.2572, -0.0321, 0.1639, 0.2082, 0, 0, 0.1066],
-    [0.6994, 0.2910, -0.1337, 0.2062, 0.3003, -0.2565, 0, 0.2452],
-    [0.7164, 0.2926, -0.1425, 0.2120, 0.3096, -0.2890, -0.0209, 0.2773],
-])
+LISTING_13_1 = np.array(
+    [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [0.4279, 0, 0, 0, 0, 0, 0, 0],
+        [0.5015, 0.0735, 0, 0, 0, 0, 0, 0],
+        [0.5610, 0.1878, 0, 0, 0.0930, 0, 0, 0],
+        [0.5622, 0.1890, 0, 0.0036, 0.0963, 0, 0, 0],
+        [0.5797, 0.2456, 0, 0.1435, 0.2003, 0, 0, 0.0901],
+        [0.5864, 0.2572, -0.0321, 0.1639, 0.2082, 0, 0, 0.1066],
+        [0.6994, 0.2910, -0.1337, 0.2062, 0.3003, -0.2565, 0, 0.2452],
+        [0.7164, 0.2926, -0.1425, 0.2120, 0.3096, -0.2890, -0.0209, 0.2773],
+    ]
+)
 
 
 def test_prostate_lars_path_reproduces_listing_13_1():
@@ -337,8 +344,7 @@ def test_prostate_least_squares_end_is_table_13_1_ls_column():
     X, y = _prostate_training()
     model = LassoLars(alpha=0.0).fit(X, y)
     assert round(model.intercept_, 3) == 2.452
-    np.testing.assert_array_equal(np.round(model.coef_, 3),
-                                  [0.716, 0.293, -0.143, 0.212, 0.310, -0.289, -0.021, 0.277])
+    np.testing.assert_array_equal(np.round(model.coef_, 3), [0.716, 0.293, -0.143, 0.212, 0.310, -0.289, -0.021, 0.277])
 
 
 def test_prostate_lasso_sets_gleason_to_zero_over_most_of_the_path():
@@ -349,6 +355,7 @@ def test_prostate_lasso_sets_gleason_to_zero_over_most_of_the_path():
 
 
 # --- perfectly collinear columns -------------------------------------------------------------------------
+
 
 def _collinear():
     rng = np.random.default_rng(19)
@@ -408,26 +415,48 @@ def test_lars_path_with_a_column_that_is_a_sum_of_others():
 
 # --- bad input -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("cls, params, name", [
-    (Lasso, {"alpha": 0.0}, "alpha"), (Lasso, {"alpha": -1.0}, "alpha"), (Lasso, {"alpha": "big"}, "alpha"),
-    (Lasso, {"alpha": np.nan}, "alpha"), (Lasso, {"max_iter": 0}, "max_iter"), (Lasso, {"max_iter": 2.5}, "max_iter"),
-    (Lasso, {"tol": -1e-3}, "tol"), (Lasso, {"fit_intercept": "yes"}, "fit_intercept"),
-    (Lasso, {"warm_start": 1}, "warm_start"), (Lasso, {"screening": None}, "screening"),
-    (ElasticNet, {"l1_ratio": 0.0}, "l1_ratio"), (ElasticNet, {"l1_ratio": 1.5}, "l1_ratio"),
-    (LassoLars, {"alpha": -0.1}, "alpha"), (LassoLars, {"max_iter": 0}, "max_iter"),
-])
+
+@pytest.mark.parametrize(
+    "cls, params, name",
+    [
+        (Lasso, {"alpha": 0.0}, "alpha"),
+        (Lasso, {"alpha": -1.0}, "alpha"),
+        (Lasso, {"alpha": "big"}, "alpha"),
+        (Lasso, {"alpha": np.nan}, "alpha"),
+        (Lasso, {"max_iter": 0}, "max_iter"),
+        (Lasso, {"max_iter": 2.5}, "max_iter"),
+        (Lasso, {"tol": -1e-3}, "tol"),
+        (Lasso, {"fit_intercept": "yes"}, "fit_intercept"),
+        (Lasso, {"warm_start": 1}, "warm_start"),
+        (Lasso, {"screening": None}, "screening"),
+        (ElasticNet, {"l1_ratio": 0.0}, "l1_ratio"),
+        (ElasticNet, {"l1_ratio": 1.5}, "l1_ratio"),
+        (LassoLars, {"alpha": -0.1}, "alpha"),
+        (LassoLars, {"max_iter": 0}, "max_iter"),
+    ],
+)
 def test_bad_hyperparameters_are_named(cls, params, name):
     X, y = _data(20, n=10, p=3)
     with pytest.raises((ValueError, TypeError), match=name):
         cls(**params).fit(X, y)
 
 
-@pytest.mark.parametrize("kwargs, name", [
-    ({"method": "lasso"}, "method"), ({"alphas": [0.1, -0.2]}, "alphas"), ({"alphas": 0.5}, "alphas"),
-    ({"alphas": [[0.1]]}, "alphas"), ({"n_alphas": 0}, "n_alphas"), ({"eps": 0.0}, "eps"), ({"eps": 1.0}, "eps"),
-    ({"tol": -1.0}, "tol"), ({"max_iter": 0}, "max_iter"), ({"alpha_min": -1.0}, "alpha_min"),
-    ({"method": "cd", "alpha_min": 0.1}, "alpha_min"),
-])
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        ({"method": "lasso"}, "method"),
+        ({"alphas": [0.1, -0.2]}, "alphas"),
+        ({"alphas": 0.5}, "alphas"),
+        ({"alphas": [[0.1]]}, "alphas"),
+        ({"n_alphas": 0}, "n_alphas"),
+        ({"eps": 0.0}, "eps"),
+        ({"eps": 1.0}, "eps"),
+        ({"tol": -1.0}, "tol"),
+        ({"max_iter": 0}, "max_iter"),
+        ({"alpha_min": -1.0}, "alpha_min"),
+        ({"method": "cd", "alpha_min": 0.1}, "alpha_min"),
+    ],
+)
 def test_lasso_path_bad_arguments_are_named(kwargs, name):
     X, y = _data(21, n=10, p=3)
     with pytest.raises((ValueError, TypeError), match=name):
@@ -438,8 +467,15 @@ def test_lasso_path_bad_data_are_named():
     X, y = _data(22, n=10, p=3)
     bad_X = X.copy()
     bad_X[0, 0] = np.nan
-    for args, name in [((bad_X, y), "X"), ((X, y[:-1]), "X and y"), ((X[:, 0], y), "X"), ((X, np.c_[y, y]), "y"),
-                       ((X[:0], y[:0]), "X"), (("abc", y), "X"), ((X, np.full(10, np.inf)), "y")]:
+    for args, name in [
+        ((bad_X, y), "X"),
+        ((X, y[:-1]), "X and y"),
+        ((X[:, 0], y), "X"),
+        ((X, np.c_[y, y]), "y"),
+        ((X[:0], y[:0]), "X"),
+        (("abc", y), "X"),
+        ((X, np.full(10, np.inf)), "y"),
+    ]:
         with pytest.raises((ValueError, TypeError), match=name):
             lasso_path(*args)
 
@@ -451,6 +487,7 @@ def test_lars_alphas_below_alpha_min_are_refused():
 
 
 # --- scikit-learn's estimator contract -------------------------------------------------------------------
+
 
 @parametrize_with_checks([Lasso(), ElasticNet(), LassoLars()])
 def test_scikit_learn_contract(estimator, check):

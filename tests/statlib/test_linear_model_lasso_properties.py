@@ -47,8 +47,6 @@ def regression_data(draw, min_n=1):
     return X, y
 
 
-
-
 def _alpha(draw, X, y):
     a_max = np.abs((X - X.mean(0)).T @ (y - y.mean())).max() / len(y)
     return max(a_max, 1e-12) * draw(st.sampled_from([1e-4, 1e-2, 0.1, 0.5, 1.5]))
@@ -98,10 +96,26 @@ def _corrupt(draw, X, y):
 
 
 BAD_HYPERPARAMETERS = {
-    "Lasso": [{"alpha": 0.0}, {"alpha": -1.0}, {"alpha": "1"}, {"alpha": np.inf}, {"max_iter": 0},
-              {"max_iter": 1.5}, {"tol": -1.0}, {"fit_intercept": None}, {"warm_start": "no"}, {"screening": 2}],
-    "ElasticNet": [{"alpha": 0.0}, {"l1_ratio": 0.0}, {"l1_ratio": 1.01}, {"l1_ratio": "half"}, {"max_iter": -1},
-                   {"tol": np.nan}],
+    "Lasso": [
+        {"alpha": 0.0},
+        {"alpha": -1.0},
+        {"alpha": "1"},
+        {"alpha": np.inf},
+        {"max_iter": 0},
+        {"max_iter": 1.5},
+        {"tol": -1.0},
+        {"fit_intercept": None},
+        {"warm_start": "no"},
+        {"screening": 2},
+    ],
+    "ElasticNet": [
+        {"alpha": 0.0},
+        {"l1_ratio": 0.0},
+        {"l1_ratio": 1.01},
+        {"l1_ratio": "half"},
+        {"max_iter": -1},
+        {"tol": np.nan},
+    ],
     "LassoLars": [{"alpha": -1e-3}, {"alpha": None}, {"max_iter": 0}, {"fit_intercept": 0}],
 }
 
@@ -157,10 +171,26 @@ def test_lasso_path_refuses_invalid_input(data):
     CASES[("lasso_path", "invalid")] += 1
     method = data.draw(st.sampled_from(["lars", "cd"]))
     if data.draw(st.booleans()):
-        kwargs = data.draw(st.sampled_from([
-            {"method": "shooting"}, {"method": None}, {"alphas": [1.0, 0.0]}, {"alphas": -1.0}, {"alphas": "big"},
-            {"alphas": [np.nan]}, {"n_alphas": 0}, {"n_alphas": 2.0}, {"eps": 0.0}, {"eps": 2.0}, {"tol": -1.0},
-            {"max_iter": 0}, {"alpha_min": -0.5}, {"alpha_min": "0"}]))
+        kwargs = data.draw(
+            st.sampled_from(
+                [
+                    {"method": "shooting"},
+                    {"method": None},
+                    {"alphas": [1.0, 0.0]},
+                    {"alphas": -1.0},
+                    {"alphas": "big"},
+                    {"alphas": [np.nan]},
+                    {"n_alphas": 0},
+                    {"n_alphas": 2.0},
+                    {"eps": 0.0},
+                    {"eps": 2.0},
+                    {"tol": -1.0},
+                    {"max_iter": 0},
+                    {"alpha_min": -0.5},
+                    {"alpha_min": "0"},
+                ]
+            )
+        )
         kwargs = {"method": method, **kwargs}
         names = [k for k in kwargs if k != "method" or kwargs[k] != method]
         with pytest.raises((ValueError, TypeError)) as error:

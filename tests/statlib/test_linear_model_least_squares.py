@@ -57,8 +57,11 @@ def test_linear_regression_has_only_fit_intercept_parameter():
 
 @pytest.mark.parametrize(
     "params, error, match",
-    [({"alpha": -1.0}, ValueError, "alpha must be >= 0"), ({"alpha": "big"}, TypeError, "alpha must be a real"),
-     ({"fit_intercept": 1}, TypeError, "fit_intercept must be True or False")],
+    [
+        ({"alpha": -1.0}, ValueError, "alpha must be >= 0"),
+        ({"alpha": "big"}, TypeError, "alpha must be a real"),
+        ({"fit_intercept": 1}, TypeError, "fit_intercept must be True or False"),
+    ],
 )
 def test_bad_hyperparameters(params, error, match):
     with pytest.raises(error, match=match):

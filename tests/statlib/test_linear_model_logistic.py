@@ -31,8 +31,9 @@ def _sk(C, **kw):
         return SkLogisticRegression(C=C, tol=1e-12, max_iter=10_000, **kw)
 
 
-@parametrize_with_checks([LogisticRegression(), LogisticRegression(solver="bfgs", C=0.5),
-                          LogisticRegression(penalty=None, max_iter=200)])
+@parametrize_with_checks(
+    [LogisticRegression(), LogisticRegression(solver="bfgs", C=0.5), LogisticRegression(penalty=None, max_iter=200)]
+)
 def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():
         # Unpenalised fits on the separable toy data of some checks diverge by design: the MLE does not exist.
@@ -154,12 +155,20 @@ def _generic_newton(X, y, C, penalised, max_iter, tol=1e-8):
     pen = np.r_[np.ones(d), 0.0]
     lam = 1.0 / (C * n) if penalised else 0.0
     yb = np.unique(y, return_inverse=True)[1].astype(float)
-    return minimize(lambda t: _binary_objective(X1, yb, t, pen, lam), np.zeros(d + 1), jac=True,
-                    hess=lambda t: _binary_hessian(X1, t, pen, lam), method="newton", tol=tol, max_iter=max_iter)
+    return minimize(
+        lambda t: _binary_objective(X1, yb, t, pen, lam),
+        np.zeros(d + 1),
+        jac=True,
+        hess=lambda t: _binary_hessian(X1, t, pen, lam),
+        method="newton",
+        tol=tol,
+        max_iter=max_iter,
+    )
 
 
-@pytest.mark.parametrize("C, penalty, max_iter", [(1.0, "l2", 1000), (0.01, "l2", 1000), (1.0, "l2", 2),
-                                                  (1.0, None, 1000), (1.0, None, 7)])
+@pytest.mark.parametrize(
+    "C, penalty, max_iter", [(1.0, "l2", 1000), (0.01, "l2", 1000), (1.0, "l2", 2), (1.0, None, 1000), (1.0, None, 7)]
+)
 def test_binary_newton_is_minimize_newton(cancer, C, penalty, max_iter):
     # The fused objective kernels (loss, gradient and Hessian weights in one pass) take exactly the steps of the
     # generic objective under statlib.optim.minimize(method="newton") (algorithm B.1
@@ -201,8 +210,9 @@ def test_binary_probabilities_follow_6_3_and_6_4(cancer):
     model = LogisticRegression().fit(X, y)
     z = X @ model.coef_[0] + model.intercept_[0]
     np.testing.assert_allclose(model.predict_proba(X)[:, 1], np.exp(z) / (1 + np.exp(z)), rtol=1e-12)
-    np.testing.assert_allclose(model.decision_function(X), np.log(model.predict_proba(X)[:, 1] /
-                                                                  model.predict_proba(X)[:, 0]), atol=1e-9)
+    np.testing.assert_allclose(
+        model.decision_function(X), np.log(model.predict_proba(X)[:, 1] / model.predict_proba(X)[:, 0]), atol=1e-9
+    )
 
 
 def test_convergence_warning_sets_n_iter(cancer):

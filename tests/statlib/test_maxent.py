@@ -21,8 +21,14 @@ def _one_context(feature_rows, p_tilde):
 
 def _entropy_max(A, b):
     cons = [{"type": "eq", "fun": lambda p, a=a, v=v: a @ p - v} for a, v in zip(A, b)]
-    res = so.minimize(lambda p: np.sum(p * np.log(p)), np.full(5, 0.2), method="SLSQP", constraints=cons,
-                      bounds=[(1e-12, 1)] * 5, options={"ftol": 1e-14, "maxiter": 500})
+    res = so.minimize(
+        lambda p: np.sum(p * np.log(p)),
+        np.full(5, 0.2),
+        method="SLSQP",
+        constraints=cons,
+        bounds=[(1e-12, 1)] * 5,
+        options={"ftol": 1e-14, "maxiter": 500},
+    )
     return res.x
 
 

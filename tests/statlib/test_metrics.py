@@ -69,9 +69,13 @@ def test_bound_holds_by_simulation():
 
 @pytest.mark.parametrize(
     "args, error, match",
-    [((0, 10, 0.1), ValueError, "n_hypotheses must be >= 1"), ((10, 0, 0.1), ValueError, "n_samples must be >= 1"),
-     ((10, 10, 1.0), ValueError, "delta must be < 1"), ((10, 10, 0), ValueError, "delta must be > 0"),
-     ((10.5, 10, 0.1), TypeError, "n_hypotheses must be an integer")],
+    [
+        ((0, 10, 0.1), ValueError, "n_hypotheses must be >= 1"),
+        ((10, 0, 0.1), ValueError, "n_samples must be >= 1"),
+        ((10, 10, 1.0), ValueError, "delta must be < 1"),
+        ((10, 10, 0), ValueError, "delta must be > 0"),
+        ((10.5, 10, 0.1), TypeError, "n_hypotheses must be an integer"),
+    ],
 )
 def test_bound_rejects_bad_input(args, error, match):
     with pytest.raises(error, match=match):

@@ -50,8 +50,16 @@ def test_bad_input():
     assert set(MARGIN_LOSSES) == {"zero_one", "perceptron", "hinge", "logistic", "exponential"}
 
 
-@pytest.mark.parametrize(("margin", "error"), [("1.0", TypeError), ([1.0, "a"], TypeError), (1 + 2j, TypeError),
-                                              ([0.0, np.nan], ValueError), (np.inf, ValueError)])
+@pytest.mark.parametrize(
+    ("margin", "error"),
+    [
+        ("1.0", TypeError),
+        ([1.0, "a"], TypeError),
+        (1 + 2j, TypeError),
+        ([0.0, np.nan], ValueError),
+        (np.inf, ValueError),
+    ],
+)
 def test_text_complex_and_non_finite_margins_are_refused_naming_margin(margin, error):
     with pytest.raises(error, match="margin"):
         margin_loss("hinge", margin)

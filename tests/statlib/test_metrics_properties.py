@@ -98,8 +98,9 @@ def test_margin_loss_refuses_invalid_input(kind, seed):
     if kind == "name":
         refused(lambda: margin_loss("squared_hinge", m), ["name"])
     elif kind == "base":
-        refused(lambda: margin_loss("logistic", m, log_base=float(np.random.default_rng(seed).uniform(-1, 1))),
-                 ["log_base"])
+        refused(
+            lambda: margin_loss("logistic", m, log_base=float(np.random.default_rng(seed).uniform(-1, 1))), ["log_base"]
+        )
     elif kind == "nan":
         m[0] = np.nan
         refused(lambda: margin_loss("hinge", m), ["margin"])

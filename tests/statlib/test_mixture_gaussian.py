@@ -78,8 +78,14 @@ def test_matches_scikit_learn_from_given_initial_parameters(covariance_type):
         precisions = rng.uniform(0.5, 2.0, size=(K, d))
     else:
         precisions = rng.uniform(0.5, 2.0, size=K)
-    kw = dict(covariance_type=covariance_type, weights_init=weights, means_init=means,
-              precisions_init=precisions, tol=1e-9, max_iter=1000)
+    kw = dict(
+        covariance_type=covariance_type,
+        weights_init=weights,
+        means_init=means,
+        precisions_init=precisions,
+        tol=1e-9,
+        max_iter=1000,
+    )
     ours = GaussianMixture(K, **kw).fit(X)
     ref = SkGaussianMixture(K, **kw).fit(X)
     _assert_same_fit(ours, ref, rtol=1e-6, atol=1e-8)
@@ -89,8 +95,7 @@ def test_matches_scikit_learn_from_given_initial_parameters(covariance_type):
 def test_several_initialisations_keep_the_best_like_scikit_learn(covariance_type):
     X = load_wine().data[:, [0, 6, 9, 12]]
     X = (X - X.mean(axis=0)) / X.std(axis=0)
-    kw = dict(covariance_type=covariance_type, n_init=4, init_params="random", random_state=5, tol=1e-8,
-              max_iter=1000)
+    kw = dict(covariance_type=covariance_type, n_init=4, init_params="random", random_state=5, tol=1e-8, max_iter=1000)
     ours = GaussianMixture(4, **kw).fit(X)
     ref = SkGaussianMixture(4, **kw).fit(X)
     _assert_same_fit(ours, ref, rtol=1e-6, atol=1e-8)
@@ -246,8 +251,9 @@ def test_likelihood_never_decreases(covariance_type):
     X = load_iris().data
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        gm = GaussianMixture(5, covariance_type=covariance_type, init_params="random", random_state=1,
-                             tol=0.0, max_iter=60).fit(X)
+        gm = GaussianMixture(
+            5, covariance_type=covariance_type, init_params="random", random_state=1, tol=0.0, max_iter=60
+        ).fit(X)
     assert len(gm.lower_bounds_) == 60
     assert np.all(np.diff(gm.lower_bounds_) >= -1e-12)
 
@@ -261,8 +267,9 @@ def test_component_far_from_the_data_collapses_without_nan(covariance_type):
     means = np.array([[-0.5, 0.0], [0.5, 0.0], [1e3, 1e3]])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        gm = GaussianMixture(3, covariance_type=covariance_type, means_init=means, random_state=0, max_iter=20,
-                             tol=1e-6).fit(X)
+        gm = GaussianMixture(
+            3, covariance_type=covariance_type, means_init=means, random_state=0, max_iter=20, tol=1e-6
+        ).fit(X)
     for value in (gm.weights_, gm.means_, gm.covariances_, gm.precisions_cholesky_, gm.lower_bounds_):
         assert np.all(np.isfinite(value))
     assert gm.weights_[2] < 1e-12
@@ -363,11 +370,13 @@ def test_predict_rejects_wrong_width():
         gm.predict(np.zeros((3, 2)))
 
 
-@parametrize_with_checks([
-    GaussianMixture(),
-    GaussianMixture(2, covariance_type="diag", random_state=0),
-    GaussianMixture(2, covariance_type="spherical", init_params="random", random_state=0),
-])
+@parametrize_with_checks(
+    [
+        GaussianMixture(),
+        GaussianMixture(2, covariance_type="diag", random_state=0),
+        GaussianMixture(2, covariance_type="spherical", init_params="random", random_state=0),
+    ]
+)
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)

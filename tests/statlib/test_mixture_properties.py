@@ -112,13 +112,20 @@ def test_gaussian_mixture_refuses_invalid_data(seed, kind, k):
 
 
 @SETTINGS
-@given(n_components=st.sampled_from([0, -1, 2.5, "two", 10_000]), reg=st.sampled_from([-1.0, np.nan, "small"]),
-       which=st.sampled_from(["n_components", "reg_covar", "covariance_type", "max_iter"]))
+@given(
+    n_components=st.sampled_from([0, -1, 2.5, "two", 10_000]),
+    reg=st.sampled_from([-1.0, np.nan, "small"]),
+    which=st.sampled_from(["n_components", "reg_covar", "covariance_type", "max_iter"]),
+)
 def test_gaussian_mixture_refuses_bad_hyperparameters(n_components, reg, which):
     CASES[("GaussianMixture", "invalid")] += 1
     X = np.random.default_rng(0).normal(size=(20, 2))
-    params = {"n_components": {"n_components": n_components}, "reg_covar": {"reg_covar": reg},
-              "covariance_type": {"covariance_type": "round"}, "max_iter": {"max_iter": -1}}[which]
+    params = {
+        "n_components": {"n_components": n_components},
+        "reg_covar": {"reg_covar": reg},
+        "covariance_type": {"covariance_type": "round"},
+        "max_iter": {"max_iter": -1},
+    }[which]
     refused(lambda: GaussianMixture(**params).fit(X), list(params) + (["X"] if n_components == 10_000 else []))
 
 
@@ -139,8 +146,10 @@ def test_three_coin_em_on_valid_data(seed, start):
 
 
 @SETTINGS
-@given(seed=SEEDS, kind=st.sampled_from(["nan", "inf", "text", "empty", "two_columns", "not_binary",
-                                         "pi", "p", "q", "max_iter"]))
+@given(
+    seed=SEEDS,
+    kind=st.sampled_from(["nan", "inf", "text", "empty", "two_columns", "not_binary", "pi", "p", "q", "max_iter"]),
+)
 def test_three_coin_em_refuses_invalid_input(seed, kind):
     CASES[("ThreeCoinEM", "invalid")] += 1
     rng = np.random.default_rng(seed)

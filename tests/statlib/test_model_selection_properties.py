@@ -52,8 +52,10 @@ def test_hoeffding_bound_on_valid_arguments(d, n, delta):
 
 
 @SETTINGS
-@given(which=st.sampled_from(["n_hypotheses", "n_samples", "delta"]),
-       bad=st.one_of(st.integers(-10**6, 0), st.floats(allow_nan=True), st.text(max_size=3), st.none()))
+@given(
+    which=st.sampled_from(["n_hypotheses", "n_samples", "delta"]),
+    bad=st.one_of(st.integers(-(10**6), 0), st.floats(allow_nan=True), st.text(max_size=3), st.none()),
+)
 def test_hoeffding_bound_refuses_invalid_arguments(which, bad):
     args = {"n_hypotheses": 10, "n_samples": 100, "delta": 0.05}
     if which == "delta" and isinstance(bad, float) and 0 < bad < 1:

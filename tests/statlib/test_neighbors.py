@@ -55,8 +55,9 @@ def test_minkowski_distance_rows_and_errors():
 
 
 def _node_of(tree, point):
-    hits = np.flatnonzero([tree.node_point[i] >= 0 and np.array_equal(tree.data[tree.node_point[i]], point)
-                           for i in range(tree.n_nodes)])
+    hits = np.flatnonzero(
+        [tree.node_point[i] >= 0 and np.array_equal(tree.data[tree.node_point[i]], point) for i in range(tree.n_nodes)]
+    )
     assert hits.size == 1, point
     return hits[0]
 
@@ -81,7 +82,7 @@ def test_tree_invariants_random():
         tree = KDTree(X, leaf_size=leaf_size)
         assert np.array_equal(np.sort(tree.index), np.arange(len(X)))
         for node in range(tree.n_nodes):
-            block = tree.index[tree.start[node]:tree.end[node]]
+            block = tree.index[tree.start[node] : tree.end[node]]
             if tree.node_axis[node] < 0:
                 assert len(block) <= leaf_size
                 continue
@@ -89,8 +90,8 @@ def test_tree_invariants_random():
             assert a == tree.depth[node] % 3
             m = tree.start[node] + (len(block)) // 2  # upper median position
             assert tree.index[m] == tree.node_point[node]
-            assert np.all(X[tree.index[tree.start[node]:m], a] <= s)
-            assert np.all(X[tree.index[m + 1:tree.end[node]], a] >= s)
+            assert np.all(X[tree.index[tree.start[node] : m], a] <= s)
+            assert np.all(X[tree.index[m + 1 : tree.end[node]], a] >= s)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -166,9 +167,17 @@ def test_exercise_3_2_book_trace_is_the_hand_solution():
     _, _, steps = tree.search_path([3, 4.5])
     got = [(s.event, tuple(data.X[tree.node_point[s.node]]), round(s.distance, 4), round(s.radius, 4)) for s in steps]
     r1, r2, r3 = np.sqrt(7.25), np.sqrt(4.25), np.sqrt(3.25)
-    expected = [("enter", (7, 2), 0.0, np.inf), ("enter", (5, 4), 0.0, np.inf), ("enter", (4, 7), 0.0, np.inf),
-                ("check", (4, 7), r1, r1), ("check", (5, 4), r2, r2), ("enter", (2, 3), 0.5, r2),
-                ("check", (2, 3), r3, r3), ("check", (7, 2), np.sqrt(22.25), r3), ("prune", (9, 6), 4.0, r3)]
+    expected = [
+        ("enter", (7, 2), 0.0, np.inf),
+        ("enter", (5, 4), 0.0, np.inf),
+        ("enter", (4, 7), 0.0, np.inf),
+        ("check", (4, 7), r1, r1),
+        ("check", (5, 4), r2, r2),
+        ("enter", (2, 3), 0.5, r2),
+        ("check", (2, 3), r3, r3),
+        ("check", (7, 2), np.sqrt(22.25), r3),
+        ("prune", (9, 6), 4.0, r3),
+    ]
     assert got == [(e, p, round(d, 4), round(r, 4)) for e, p, d, r in expected]
 
 
@@ -183,9 +192,16 @@ def test_exercise_3_2_bounding_box_trace():
     assert tuple(data.X[ind[0]]) == (2, 3) and dist[0] == pytest.approx(np.sqrt(3.25))
     got = [(s.event, tuple(data.X[tree.node_point[s.node]]), round(s.distance, 4), round(s.radius, 4)) for s in steps]
     r0, r2, r3, r4 = np.sqrt(22.25), np.sqrt(4.25), np.sqrt(3.25), np.sqrt(7.25)
-    expected = [("enter", (7, 2), 0.0, np.inf), ("check", (7, 2), r0, r0), ("enter", (5, 4), 0.0, r0),
-                ("check", (5, 4), r2, r2), ("enter", (2, 3), r3, r2), ("check", (2, 3), r3, r3),
-                ("prune", (4, 7), r4, r3), ("prune", (9, 6), 5.0, r3)]
+    expected = [
+        ("enter", (7, 2), 0.0, np.inf),
+        ("check", (7, 2), r0, r0),
+        ("enter", (5, 4), 0.0, r0),
+        ("check", (5, 4), r2, r2),
+        ("enter", (2, 3), r3, r2),
+        ("check", (2, 3), r3, r3),
+        ("prune", (4, 7), r4, r3),
+        ("prune", (9, 6), 5.0, r3),
+    ]
     assert got == [(e, p, round(d, 4), round(r, 4)) for e, p, d, r in expected]
     np.testing.assert_array_equal(tree.node_lower[0], [2, 1])
     np.testing.assert_array_equal(tree.node_upper[0], [9, 7])
@@ -197,7 +213,7 @@ def test_bounding_boxes_are_the_blocks_extremes():
     for leaf_size in (1, 7):
         tree = KDTree(X, leaf_size=leaf_size, bounds="bbox")
         for node in range(tree.n_nodes):
-            block = X[tree.index[tree.start[node]:tree.end[node]]]
+            block = X[tree.index[tree.start[node] : tree.end[node]]]
             np.testing.assert_array_equal(tree.node_lower[node], block.min(axis=0))
             np.testing.assert_array_equal(tree.node_upper[node], block.max(axis=0))
         # the tree itself does not depend on the pruning test
@@ -266,8 +282,15 @@ def test_bbox_search_path_prunes_more_and_agrees():
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(n=st.integers(1, 60), d=st.integers(1, 4), grid=st.integers(1, 6), leaf_size=st.integers(1, 12),
-       p=st.sampled_from([1.0, 1.5, 2.0, np.inf]), k=st.integers(1, 25), seed=st.integers(0, 2**16))
+@given(
+    n=st.integers(1, 60),
+    d=st.integers(1, 4),
+    grid=st.integers(1, 6),
+    leaf_size=st.integers(1, 12),
+    p=st.sampled_from([1.0, 1.5, 2.0, np.inf]),
+    k=st.integers(1, 25),
+    seed=st.integers(0, 2**16),
+)
 def test_bbox_query_is_the_linear_scan_property(n, d, grid, leaf_size, p, k, seed):
     # Random sizes, few distinct coordinates (grid): duplicates and ties everywhere. Both pruning tests give
     # exactly the linear scan's neighbours and distances.

@@ -85,8 +85,12 @@ def _(rng):
 
 
 @SETTINGS
-@given(seed=SEEDS, kind=st.sampled_from(["nan", "inf", "text", "rank", "empty", "query_dim", "k_zero",
-                                          "k_too_big", "k_float", "leaf_size"]))
+@given(
+    seed=SEEDS,
+    kind=st.sampled_from(
+        ["nan", "inf", "text", "rank", "empty", "query_dim", "k_zero", "k_too_big", "k_float", "leaf_size"]
+    ),
+)
 def test_kd_tree_refuses_invalid_input(seed, kind):
     CASES[("KDTree", "invalid")] += 1
     rng = np.random.default_rng(seed)

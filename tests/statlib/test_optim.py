@@ -80,8 +80,9 @@ def test_gradient_descent_exact_line_search_on_quadratic():
 
 
 def test_newton_solves_a_quadratic_in_one_step():
-    res = minimize(quad, np.array([5.0, -3.0]), jac=quad_grad, hess=lambda x: A, method="newton",
-                   line_search="none", tol=1e-12)
+    res = minimize(
+        quad, np.array([5.0, -3.0]), jac=quad_grad, hess=lambda x: A, method="newton", line_search="none", tol=1e-12
+    )
     assert res.nit == 1
     np.testing.assert_allclose(res.x, [0.2, 0.4], atol=1e-14)
 
@@ -94,8 +95,14 @@ def test_quasi_newton_exact_line_search_terminates_on_quadratic(method):
     M = rng.normal(size=(4, 4))
     A4 = M @ M.T + 4 * np.eye(4)
     b4 = rng.normal(size=4)
-    res = minimize(lambda x: 0.5 * x @ A4 @ x - b4 @ x, np.zeros(4), jac=lambda x: A4 @ x - b4, method=method,
-                   line_search="exact", tol=1e-9)
+    res = minimize(
+        lambda x: 0.5 * x @ A4 @ x - b4 @ x,
+        np.zeros(4),
+        jac=lambda x: A4 @ x - b4,
+        method=method,
+        line_search="exact",
+        tol=1e-9,
+    )
     assert res.nit <= 5
     np.testing.assert_allclose(res.x, np.linalg.solve(A4, b4), atol=1e-7)
     np.testing.assert_allclose(res.hess_inv, np.linalg.inv(A4), atol=1e-5)
@@ -198,8 +205,9 @@ def test_bad_arguments(kwargs, error, match):
         minimize(quad, np.zeros(2), jac=quad_grad, **kwargs)
 
 
-@pytest.mark.parametrize("x0, error", [([np.nan, 0.0], ValueError), ("ab", TypeError), ([], ValueError),
-                                       ([[0.0, 1.0]], ValueError)])
+@pytest.mark.parametrize(
+    "x0, error", [([np.nan, 0.0], ValueError), ("ab", TypeError), ([], ValueError), ([[0.0, 1.0]], ValueError)]
+)
 def test_bad_x0(x0, error):
     with pytest.raises(error, match="x0"):
         minimize(quad, x0, jac=quad_grad)
@@ -244,15 +252,27 @@ def test_dual_ascent_matches_slsqp_and_strong_duality():
     assert res.dual == pytest.approx(1.0, abs=1e-7) and res.fun == pytest.approx(1.0, abs=1e-7)
     assert np.all(np.diff(res.dual_path) >= -1e-9)  # ascent on theta_D
     assert np.all(res.dual_path <= 1.0 + 1e-9)  # weak duality (C.15)
-    ref = so.minimize(f_kkt, [0.0, 0.0], jac=g_kkt, method="SLSQP",
-                      constraints=[{"type": "ineq", "fun": lambda x: -c_kkt(x), "jac": lambda x: -J_kkt(x)}])
+    ref = so.minimize(
+        f_kkt,
+        [0.0, 0.0],
+        jac=g_kkt,
+        method="SLSQP",
+        constraints=[{"type": "ineq", "fun": lambda x: -c_kkt(x), "jac": lambda x: -J_kkt(x)}],
+    )
     np.testing.assert_allclose(res.x, ref.x, atol=1e-6)
 
 
 def test_dual_ascent_with_equality_constraint():
     # min x1^2 + x2^2 s.t. x1 + x2 = 1: x* = (1/2, 1/2), beta* = -1.
-    res = dual_ascent(lambda x: x @ x, [0.0, 0.0], jac=lambda x: 2 * x, eq=lambda x: np.array([x.sum() - 1]),
-                      eq_jac=lambda x: np.ones((1, 2)), step=0.5, tol=1e-10)
+    res = dual_ascent(
+        lambda x: x @ x,
+        [0.0, 0.0],
+        jac=lambda x: 2 * x,
+        eq=lambda x: np.array([x.sum() - 1]),
+        eq_jac=lambda x: np.ones((1, 2)),
+        step=0.5,
+        tol=1e-10,
+    )
     np.testing.assert_allclose(res.x, [0.5, 0.5], atol=1e-8)
     np.testing.assert_allclose(res.beta, [-1.0], atol=1e-8)
 
@@ -271,14 +291,21 @@ def test_duality_bad_arguments():
 def test_appendix_exercises():
     from statlib.exercises import check
 
-    newton = minimize(quad, np.array([7.0, -2.0]), jac=quad_grad, hess=lambda x: A, method="newton",
-                      line_search="none", max_iter=1)
+    newton = minimize(
+        quad, np.array([7.0, -2.0]), jac=quad_grad, hess=lambda x: A, method="newton", line_search="none", max_iter=1
+    )
     assert check("optim-1.1", newton.x).correct
     assert not check("optim-1.1", [0.0, 0.0]).correct
     gd = minimize(quad, np.zeros(2), jac=quad_grad, method="gd", line_search="exact", max_iter=1)
     assert check("optim-1.2", gd.step_path[0]).correct
     assert not check("optim-1.2", 0.25).correct
-    dual = dual_ascent(lambda x: x @ x, [0.0, 0.0], jac=lambda x: 2 * x, ineq=lambda x: np.array([1 - x.sum()]),
-                       ineq_jac=lambda x: -np.ones((1, 2)), tol=1e-10)
+    dual = dual_ascent(
+        lambda x: x @ x,
+        [0.0, 0.0],
+        jac=lambda x: 2 * x,
+        ineq=lambda x: np.array([1 - x.sum()]),
+        ineq_jac=lambda x: -np.ones((1, 2)),
+        tol=1e-10,
+    )
     assert check("optim-1.3", dual.alpha[0]).correct
     assert not check("optim-1.3", 0.5).correct

@@ -216,15 +216,22 @@ def test_minimize_on_valid_starts(x0, method):
     CASES[("minimize", "valid")] += 1
     from statlib.optim import rosenbrock_hess
 
-    result = quietly(lambda: minimize(rosenbrock, np.array(x0), jac=rosenbrock_grad, hess=rosenbrock_hess,
-                                       method=method, max_iter=500))
+    result = quietly(
+        lambda: minimize(
+            rosenbrock, np.array(x0), jac=rosenbrock_grad, hess=rosenbrock_hess, method=method, max_iter=500
+        )
+    )
     assert result.x.shape == (2,) and np.all(np.isfinite(result.x)) and np.isfinite(result.fun)
     assert result.fun <= rosenbrock(np.array(x0)) + 1e-12  # a descent method never ends above its start
 
 
 @SETTINGS
-@given(kind=st.sampled_from(["x0_nan", "x0_text", "x0_rank", "method", "tol", "max_iter", "not_callable",
-                             "nonfinite_start"]), seed=SEEDS)
+@given(
+    kind=st.sampled_from(
+        ["x0_nan", "x0_text", "x0_rank", "method", "tol", "max_iter", "not_callable", "nonfinite_start"]
+    ),
+    seed=SEEDS,
+)
 def test_minimize_refuses_invalid_input(kind, seed):
     CASES[("minimize", "invalid")] += 1
     x0 = np.random.default_rng(seed).normal(size=2)

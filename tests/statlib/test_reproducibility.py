@@ -98,9 +98,23 @@ def _assert_identical(a, b, path):
 
 def test_every_estimator_is_found():
     # A guard on the walk itself: the Part I estimators must all be there.
-    expected = {"Perceptron", "LogisticRegression", "KNeighborsClassifier", "CategoricalNB", "ID3Classifier",
-                "C45Classifier", "DecisionTreeClassifier", "DecisionTreeRegressor", "SVC", "AdaBoostClassifier",
-                "GradientBoostingRegressor", "GaussianMixture", "ThreeCoinEM", "CategoricalHMM", "LinearChainCRF"}
+    expected = {
+        "Perceptron",
+        "LogisticRegression",
+        "KNeighborsClassifier",
+        "CategoricalNB",
+        "ID3Classifier",
+        "C45Classifier",
+        "DecisionTreeClassifier",
+        "DecisionTreeRegressor",
+        "SVC",
+        "AdaBoostClassifier",
+        "GradientBoostingRegressor",
+        "GaussianMixture",
+        "ThreeCoinEM",
+        "CategoricalHMM",
+        "LinearChainCRF",
+    }
     assert expected <= set(ESTIMATORS)
 
 
@@ -119,8 +133,9 @@ def test_same_seed_gives_bit_identical_fits(name):
     data = _fit_args(name)[0]
     for method in ("predict", "predict_proba", "transform", "score_samples"):
         if hasattr(runs[0], method) and name not in INPUTS:
-            np.testing.assert_array_equal(getattr(runs[0], method)(data), getattr(runs[1], method)(data),
-                                          err_msg=f"{name}.{method}", strict=True)
+            np.testing.assert_array_equal(
+                getattr(runs[0], method)(data), getattr(runs[1], method)(data), err_msg=f"{name}.{method}", strict=True
+            )
 
 
 def test_stochastic_estimators_take_random_state():
@@ -133,8 +148,9 @@ def test_stochastic_estimators_take_random_state():
             assert "random_state" in params, f"{name} has {params & random_options} but no random_state"
 
 
-ITERATIVE = sorted(name for name, cls in ESTIMATORS.items()
-                   if {"max_iter", "tol"} <= set(inspect.signature(cls.__init__).parameters))
+ITERATIVE = sorted(
+    name for name, cls in ESTIMATORS.items() if {"max_iter", "tol"} <= set(inspect.signature(cls.__init__).parameters)
+)
 
 
 @pytest.mark.parametrize("name", ITERATIVE)

@@ -170,33 +170,48 @@ def test_transition_matrix_validation_names_columns():
 
 def test_example_19_1_integral_converges():
     exact = math.sqrt(2 * math.pi) * (stats.norm.cdf(1) - 0.5)  # 0.855624...
-    est, se = monte_carlo_integrate(lambda x: np.exp(-x**2 / 2), 0, 1, 200_000, random_state=0, return_std=True)
+    est, se = monte_carlo_integrate(lambda x: np.exp(-(x**2) / 2), 0, 1, 200_000, random_state=0, return_std=True)
     assert abs(est - exact) < 4 * se and se < 1e-3
     # the same uniforms by hand
     u = np.random.RandomState(0).random_sample(200_000)
-    assert est == pytest.approx(np.exp(-u**2 / 2).mean(), abs=1e-12)
+    assert est == pytest.approx(np.exp(-(u**2) / 2).mean(), abs=1e-12)
 
 
 def test_example_19_2_and_exercise_19_1():
-    est, se = monte_carlo_expectation(lambda x: x, lambda rng, n: rng.standard_normal(n), 100_000,
-                                      random_state=2, return_std=True)
+    est, se = monte_carlo_expectation(
+        lambda x: x, lambda rng, n: rng.standard_normal(n), 100_000, random_state=2, return_std=True
+    )
     assert abs(est) < 4 * se
-    est = math.sqrt(2 * math.pi) * monte_carlo_expectation(lambda x: x**2, lambda rng, n: rng.standard_normal(n),
-                                                           100_000, random_state=3)
+    est = math.sqrt(2 * math.pi) * monte_carlo_expectation(
+        lambda x: x**2, lambda rng, n: rng.standard_normal(n), 100_000, random_state=3
+    )
     assert check("lihang-19.1", est) and abs(est - math.sqrt(2 * math.pi)) < 0.05
 
 
 def test_rejection_sampling_beta():
     # Beta(2, 5) under the envelope c * U(0, 1) with c = max density at the mode 1/5
     c = stats.beta(2, 5).pdf(0.2)
-    x, n_prop = rejection_sample(stats.beta(2, 5).pdf, lambda rng, n: rng.random_sample(n),
-                                 lambda x: np.ones_like(x), c, 20_000, random_state=0, return_n_proposed=True)
+    x, n_prop = rejection_sample(
+        stats.beta(2, 5).pdf,
+        lambda rng, n: rng.random_sample(n),
+        lambda x: np.ones_like(x),
+        c,
+        20_000,
+        random_state=0,
+        return_n_proposed=True,
+    )
     assert x.shape == (20_000,)
     assert stats.kstest(x, stats.beta(2, 5).cdf).pvalue > 1e-3
     assert abs(20_000 / n_prop - 1 / c) < 0.02  # acceptance rate 1/c for a normalised p
     with pytest.raises(ValueError, match="c is too small"):
-        rejection_sample(stats.beta(2, 5).pdf, lambda rng, n: rng.random_sample(n), lambda x: np.ones_like(x),
-                         1.0, 10, random_state=0)
+        rejection_sample(
+            stats.beta(2, 5).pdf,
+            lambda rng, n: rng.random_sample(n),
+            lambda x: np.ones_like(x),
+            1.0,
+            10,
+            random_state=0,
+        )
 
 
 # -- §19.4 Metropolis-Hastings ---------------------------------------------------------------------------------
@@ -231,8 +246,9 @@ def test_random_walk_replays_from_the_same_numbers():
 def test_independence_sampler_moments_and_replay():
     # target N(1, 0.5^2), proposal N(0, 2^2): w = p / q is bounded, so the chain mixes
     log_p = lambda x: -0.5 * ((x[0] - 1) / 0.5) ** 2  # noqa: E731
-    s, rate = metropolis_hastings(log_p, 0.0, 40_000, proposal="independence", scale=2.0, proposal_mean=[0.0],
-                                  random_state=3)
+    s, rate = metropolis_hastings(
+        log_p, 0.0, 40_000, proposal="independence", scale=2.0, proposal_mean=[0.0], random_state=3
+    )
     np.testing.assert_allclose([s.mean(), s.std()], [1.0, 0.5], atol=0.02)
     assert 0.1 < rate < 0.6
     rng = np.random.RandomState(3)
@@ -251,8 +267,9 @@ def test_single_component_mh_bivariate_normal():
     cov = np.array([[1.0, 0.6], [0.6, 2.0]])
     prec = np.linalg.inv(cov)
     log_p = lambda x: -0.5 * float(x @ prec @ x)  # noqa: E731
-    s, rates = single_component_metropolis_hastings(log_p, [0.0, 0.0], 30_000, burn_in=500, scale=[1.5, 2.0],
-                                                    random_state=0)
+    s, rates = single_component_metropolis_hastings(
+        log_p, [0.0, 0.0], 30_000, burn_in=500, scale=[1.5, 2.0], random_state=0
+    )
     assert rates.shape == (2,) and np.all((rates > 0.2) & (rates < 0.9))
     np.testing.assert_allclose(np.cov(s.T), cov, atol=0.12)
     np.testing.assert_allclose(s.mean(axis=0), 0.0, atol=0.08)
@@ -268,8 +285,9 @@ def test_exercise_19_8_exact_and_by_single_component_mh():
             return -math.inf
         return 14 * math.log(2 * t + 1) + math.log(t) + math.log(e) + math.log(2 * e + 3) + 5 * math.log(1 - t - e)
 
-    s, _ = single_component_metropolis_hastings(log_post, [0.4, 0.1], 30_000, burn_in=1_000, scale=[0.15, 0.1],
-                                                random_state=0)
+    s, _ = single_component_metropolis_hastings(
+        log_post, [0.4, 0.1], 30_000, burn_in=1_000, scale=[0.15, 0.1], random_state=0
+    )
     answer = (s[:, 0].mean(), s[:, 0].var(), s[:, 1].mean(), s[:, 1].var())
     assert check("lihang-19.8", answer)
 

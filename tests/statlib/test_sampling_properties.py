@@ -107,8 +107,14 @@ def _(rng):
     np.testing.assert_array_equal(path, sampling.simulate_chain(P, x0, 50, random_state=seed))
 
 
-for _name in ("stationary_distribution", "stationary_distributions", "periods", "is_irreducible",
-              "is_aperiodic", "communicating_classes"):
+for _name in (
+    "stationary_distribution",
+    "stationary_distributions",
+    "periods",
+    "is_irreducible",
+    "is_aperiodic",
+    "communicating_classes",
+):
     INVALID[_name] = (lambda fn: lambda rng: [(lambda: fn(_bad_P(rng)), ["P"])])(getattr(sampling, _name))
 
 
@@ -192,8 +198,14 @@ def _(rng):
     alpha, beta = rng.uniform(1, 4, size=2)
     mode = (alpha - 1) / (alpha + beta - 2) if alpha + beta > 2 else 0.5
     dens = lambda x: x ** (alpha - 1) * (1 - x) ** (beta - 1)  # noqa: E731 (unnormalised Beta)
-    x = sampling.rejection_sample(dens, lambda r, n: r.random_sample(n), np.ones_like, dens(mode) * 1.01, 200,
-                                  random_state=int(rng.integers(2**31)))
+    x = sampling.rejection_sample(
+        dens,
+        lambda r, n: r.random_sample(n),
+        np.ones_like,
+        dens(mode) * 1.01,
+        200,
+        random_state=int(rng.integers(2**31)),
+    )
     assert x.shape == (200,) and np.all((x >= 0) & (x <= 1))
 
 
@@ -217,19 +229,28 @@ def _(rng):
         (lambda: sampling.rejection_sample(None, u, np.ones_like, 2.0, 5), ["density"]),
         (lambda: sampling.rejection_sample(np.ones_like, 3, np.ones_like, 2.0, 5), ["proposal_sampler"]),
         (lambda: sampling.rejection_sample(np.ones_like, u, "q", 2.0, 5), ["proposal_density"]),
-        (lambda: sampling.rejection_sample(np.ones_like, u, np.ones_like, [0.0, -1, np.nan][rng.integers(3)], 5),
-         ["c"]),
+        (
+            lambda: sampling.rejection_sample(np.ones_like, u, np.ones_like, [0.0, -1, np.nan][rng.integers(3)], 5),
+            ["c"],
+        ),
         (lambda: sampling.rejection_sample(lambda x: 3 * np.ones_like(x), u, np.ones_like, 2.0, 5), ["c"]),
-        (lambda: sampling.rejection_sample(np.ones_like, u, np.ones_like, 2.0, [0, 2.5][rng.integers(2)]),
-         ["n_samples"]),
+        (
+            lambda: sampling.rejection_sample(np.ones_like, u, np.ones_like, 2.0, [0, 2.5][rng.integers(2)]),
+            ["n_samples"],
+        ),
     ]
 
 
 @valid("monte_carlo_expectation")
 def _(rng):
     mu, sd = float(rng.normal()), float(rng.uniform(0.1, 2))
-    est, se = sampling.monte_carlo_expectation(lambda x: x, lambda r, n: mu + sd * r.standard_normal(n), 5_000,
-                                               random_state=int(rng.integers(2**31)), return_std=True)
+    est, se = sampling.monte_carlo_expectation(
+        lambda x: x,
+        lambda r, n: mu + sd * r.standard_normal(n),
+        5_000,
+        random_state=int(rng.integers(2**31)),
+        return_std=True,
+    )
     assert finite_float(est) and finite_float(se) and abs(est - mu) < 6 * sd / np.sqrt(5_000) + 1e-12
 
 
@@ -261,8 +282,15 @@ def _(rng):
     seed = int(rng.integers(2**31))
     n, m = int(rng.integers(2, 60)), 0
     m = int(rng.integers(0, n))
-    s, rate = sampling.metropolis_hastings(log_p, mu + rng.normal(size=d), n, burn_in=m, proposal=proposal,
-                                           scale=float(rng.uniform(0.1, 3)), random_state=seed)
+    s, rate = sampling.metropolis_hastings(
+        log_p,
+        mu + rng.normal(size=d),
+        n,
+        burn_in=m,
+        proposal=proposal,
+        scale=float(rng.uniform(0.1, 3)),
+        random_state=seed,
+    )
     assert s.shape == (n - m, d) and finite(s) and 0 <= rate <= 1
     s2, _ = sampling.metropolis_hastings(log_p, mu + 0.0, n, burn_in=m, proposal=proposal, random_state=seed)
     assert finite(s2)
@@ -272,8 +300,9 @@ def _(rng):
 def _(rng):
     d, mu, log_p = _gaussian(rng)
     n = int(rng.integers(2, 40))
-    s, rates = sampling.single_component_metropolis_hastings(log_p, mu, n, scale=rng.uniform(0.1, 2, size=d),
-                                                             random_state=int(rng.integers(2**31)))
+    s, rates = sampling.single_component_metropolis_hastings(
+        log_p, mu, n, scale=rng.uniform(0.1, 2, size=d), random_state=int(rng.integers(2**31))
+    )
     assert s.shape == (n, d) and finite(s) and rates.shape == (d,) and np.all((rates >= 0) & (rates <= 1))
 
 
@@ -307,8 +336,7 @@ def _(rng):
         (lambda: mh(log_p, 0.0, [0, -1, 2.5][rng.integers(3)]), ["n_iter"]),
         (lambda: mh(log_p, 0.0, 10, burn_in=[10, -1, 1.5][rng.integers(3)]), ["burn_in"]),
         (lambda: mh(log_p, 0.0, 10, proposal=["rw", 1, None][rng.integers(3)]), ["proposal"]),
-        (lambda: mh(log_p, [0.0, 0.0], 10, scale=[0.0, -1.0, np.nan, [1.0, 2.0, 3.0]][rng.integers(4)]),
-         ["scale"]),
+        (lambda: mh(log_p, [0.0, 0.0], 10, scale=[0.0, -1.0, np.nan, [1.0, 2.0, 3.0]][rng.integers(4)]), ["scale"]),
         (lambda: mh(log_p, [0.0, 0.0], 10, proposal="independence", proposal_mean=[0.0]), ["proposal_mean"]),
         (lambda: mh(lambda x: np.nan, 0.0, 10), ["log_prob"]),
         (lambda: mh(lambda x: -np.inf, 0.0, 10), ["x0"]),
@@ -334,8 +362,12 @@ def _(rng):
     return [
         (lambda: g(random_bad(rng, (2,), ("nan", "inf", "text", "empty")), cov, 10), ["mean"]),
         (lambda: g([0.0, 0.0, 0.0], cov, 10), ["mean"]),
-        (lambda: g([0, 0], [[[1, 2], [2, 1]], [[1, 0.2], [0.3, 1]], [[-1, 0], [0, 1]], np.eye(3)][rng.integers(4)],
-                   10), ["cov"]),
+        (
+            lambda: g(
+                [0, 0], [[[1, 2], [2, 1]], [[1, 0.2], [0.3, 1]], [[-1, 0], [0, 1]], np.eye(3)][rng.integers(4)], 10
+            ),
+            ["cov"],
+        ),
         (lambda: g([0, 0], cov, 10, x0=[0.0]), ["x0"]),
         (lambda: g([0, 0], cov, [0, 2.5][rng.integers(2)]), ["n_iter"]),
     ]
@@ -401,8 +433,7 @@ def _(rng):
 
 @invalid("effective_sample_size")
 def _(rng):
-    return [(lambda: sampling.effective_sample_size(random_bad(rng, (5,), ("nan", "inf", "text", "empty"))),
-             ["x"])]
+    return [(lambda: sampling.effective_sample_size(random_bad(rng, (5,), ("nan", "inf", "text", "empty"))), ["x"])]
 
 
 @invalid("estimate_burn_in")

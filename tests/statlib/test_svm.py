@@ -32,6 +32,7 @@ from statlib.svm import (
 # --------------------------------------------------------------------------------------------
 # Example 7.1 and 7.2 (book numbers)
 
+
 @pytest.fixture
 def ex71():
     data = load_example("lihang", "7.1")
@@ -133,7 +134,7 @@ def test_exercises_7_1_and_7_4():
         return out
 
     assert check("lihang-7.4", phi).correct
-    assert not check("lihang-7.4", lambda x, p: x ** p).correct
+    assert not check("lihang-7.4", lambda x, p: x**p).correct
     assert not check("lihang-7.4", 3).correct
 
 
@@ -156,6 +157,7 @@ def test_soft_margin_primal_dual_and_hinge():
 # --------------------------------------------------------------------------------------------
 # Kernels
 
+
 def test_example_7_3_feature_maps():
     rng = np.random.default_rng(1)
     maps = [
@@ -174,8 +176,10 @@ def test_kernel_matrix_matches_sklearn():
     Z = np.random.default_rng(3).normal(size=(7, 4))
     np.testing.assert_allclose(kernel_matrix(X, Z, kernel="linear"), X @ Z.T)
     np.testing.assert_allclose(kernel_matrix(X, Z, kernel="rbf", gamma=0.3), rbf_kernel(X, Z, gamma=0.3))
-    np.testing.assert_allclose(kernel_matrix(X, Z, kernel="poly", gamma=1.0, degree=3, coef0=1.0),
-                               polynomial_kernel(X, Z, degree=3, gamma=1.0, coef0=1.0))
+    np.testing.assert_allclose(
+        kernel_matrix(X, Z, kernel="poly", gamma=1.0, degree=3, coef0=1.0),
+        polynomial_kernel(X, Z, degree=3, gamma=1.0, coef0=1.0),
+    )
 
 
 @pytest.mark.parametrize("kernel", ["linear", "poly", "rbf"])
@@ -194,8 +198,10 @@ def test_string_kernel_book_instance():
     assert string_features("lass das", 3, lam)["asd"] == pytest.approx(2 * lam**5)
 
 
-@pytest.mark.parametrize("s,t,n", [("Nasdaq", "lass das", 3), ("cat", "cart", 2), ("science", "silence", 3),
-                                   ("ab", "ba", 1), ("abc", "ab", 3)])
+@pytest.mark.parametrize(
+    "s,t,n",
+    [("Nasdaq", "lass das", 3), ("cat", "cart", 2), ("science", "silence", 3), ("ab", "ba", 1), ("abc", "ab", 3)],
+)
 def test_string_kernel_dynamic_programme_equals_feature_inner_product(s, t, n):
     lam = 0.7
     fs, ft = string_features(s, n, lam), string_features(t, n, lam)
@@ -213,6 +219,7 @@ def test_string_kernel_gram_psd():
 # --------------------------------------------------------------------------------------------
 # SMO: the two-variable step and agreement with libsvm
 
+
 def test_two_variable_update_is_the_exact_minimiser_on_the_segment():
     # Minimise W(alpha1, alpha2) of (7.101) along the constraint line by brute force and compare.
     rng = np.random.default_rng(5)
@@ -226,8 +233,15 @@ def test_two_variable_update_is_the_exact_minimiser_on_the_segment():
         b = rng.normal()
 
         def W(b1, b2):
-            return (0.5 * K[0, 0] * b1**2 + 0.5 * K[1, 1] * b2**2 + y1 * y2 * K[0, 1] * b1 * b2 - b1 - b2
-                    + y1 * v1 * b1 + y2 * v2 * b2)
+            return (
+                0.5 * K[0, 0] * b1**2
+                + 0.5 * K[1, 1] * b2**2
+                + y1 * y2 * K[0, 1] * b1 * b2
+                - b1
+                - b2
+                + y1 * v1 * b1
+                + y2 * v2 * b2
+            )
 
         E1 = a1 * y1 * K[0, 0] + a2 * y2 * K[0, 1] + v1 + b - y1
         E2 = a1 * y1 * K[0, 1] + a2 * y2 * K[1, 1] + v2 + b - y2
@@ -248,8 +262,9 @@ def cancer():
     return StandardScaler().fit_transform(X), y
 
 
-@pytest.mark.parametrize("kernel,params", [("rbf", {}), ("linear", {"C": 0.1}),
-                                           ("poly", {"degree": 2, "coef0": 1.0, "gamma": 0.05})])
+@pytest.mark.parametrize(
+    "kernel,params", [("rbf", {}), ("linear", {"C": 0.1}), ("poly", {"degree": 2, "coef0": 1.0, "gamma": 0.05})]
+)
 def test_binary_matches_libsvm(cancer, kernel, params):
     X, y = cancer
     ours = SVC(kernel=kernel, tol=1e-6, **params).fit(X, y)
@@ -349,17 +364,28 @@ def test_deterministic(cancer):
 # --------------------------------------------------------------------------------------------
 # Bad input
 
-@pytest.mark.parametrize("params,error,word", [
-    ({"C": 0.0}, ValueError, "C"), ({"C": -1.0}, ValueError, "C"), ({"C": "1"}, TypeError, "C"),
-    ({"kernel": "sigmoid"}, ValueError, "kernel"), ({"gamma": -1.0}, ValueError, "gamma"),
-    ({"gamma": "big"}, ValueError, "gamma"), ({"degree": 1.5}, TypeError, "degree"),
-    ({"degree": -1}, ValueError, "degree"), ({"coef0": np.nan}, ValueError, "coef0"),
-    ({"tol": 0.0}, ValueError, "tol"), ({"max_iter": 0}, ValueError, "max_iter"),
-    ({"max_iter": -2}, ValueError, "max_iter"), ({"cache_size": 0}, ValueError, "cache_size"),
-    ({"working_set": "random"}, ValueError, "working_set"),
-    ({"working_set": "Platt"}, ValueError, "working_set"),
-    ({"decision_function_shape": "ova"}, ValueError, "decision_function_shape"),
-])
+
+@pytest.mark.parametrize(
+    "params,error,word",
+    [
+        ({"C": 0.0}, ValueError, "C"),
+        ({"C": -1.0}, ValueError, "C"),
+        ({"C": "1"}, TypeError, "C"),
+        ({"kernel": "sigmoid"}, ValueError, "kernel"),
+        ({"gamma": -1.0}, ValueError, "gamma"),
+        ({"gamma": "big"}, ValueError, "gamma"),
+        ({"degree": 1.5}, TypeError, "degree"),
+        ({"degree": -1}, ValueError, "degree"),
+        ({"coef0": np.nan}, ValueError, "coef0"),
+        ({"tol": 0.0}, ValueError, "tol"),
+        ({"max_iter": 0}, ValueError, "max_iter"),
+        ({"max_iter": -2}, ValueError, "max_iter"),
+        ({"cache_size": 0}, ValueError, "cache_size"),
+        ({"working_set": "random"}, ValueError, "working_set"),
+        ({"working_set": "Platt"}, ValueError, "working_set"),
+        ({"decision_function_shape": "ova"}, ValueError, "decision_function_shape"),
+    ],
+)
 def test_bad_hyperparameters(params, error, word):
     X, y = make_moons(20, random_state=0)
     with pytest.raises(error, match=word):
@@ -419,6 +445,7 @@ def test_bad_input_to_helpers():
 
 # --------------------------------------------------------------------------------------------
 # scikit-learn's estimator contract
+
 
 @parametrize_with_checks([SVC(), SVC(kernel="linear"), SVC(kernel="poly", degree=2, coef0=1.0)])
 def test_sklearn_compatible(estimator, check):
@@ -573,8 +600,8 @@ def test_trace_errors_are_the_definition(working_set):
     K = rbf_kernel(X, gamma=0.7)
     for a, b, E in zip(trace.alpha, trace.b, trace.E):
         np.testing.assert_allclose(E, K @ (a * y) + b - y, atol=1e-10)
-        np.testing.assert_allclose(a @ y, 0.0, atol=1e-12)          # (7.99)
-        assert np.all(a >= 0) and np.all(a <= 1.0)                   # (7.100)
+        np.testing.assert_allclose(a @ y, 0.0, atol=1e-12)  # (7.99)
+        assert np.all(a >= 0) and np.all(a <= 1.0)  # (7.100)
     Q = np.outer(y, y) * K
     objective = [0.5 * a @ Q @ a - a.sum() for a in trace.alpha]
     assert np.all(np.diff(objective) < 0)  # every step lowers the dual objective (7.98)
@@ -634,20 +661,23 @@ def test_smo_trace_max_steps():
     assert trace.n_steps == 2 and not trace.converged
 
 
-@pytest.mark.parametrize("kwargs,error,word", [
-    ({"X": [[0.0], [1.0]], "y": [0, 1]}, ValueError, "y"),
-    ({"X": [[0.0], [1.0]], "y": [1, 1]}, ValueError, "y"),
-    ({"X": [[0.0], [1.0], [2.0]], "y": [1, -1]}, ValueError, "y"),
-    ({"X": [[np.nan], [1.0]], "y": [1, -1]}, ValueError, "X"),
-    ({"C": -1.0}, ValueError, "C"),
-    ({"C": "big"}, TypeError, "C"),
-    ({"kernel": "sigmoid"}, ValueError, "kernel"),
-    ({"gamma": 0.0}, ValueError, "gamma"),
-    ({"tol": 0.0}, ValueError, "tol"),
-    ({"working_set": "random"}, ValueError, "working_set"),
-    ({"max_steps": 0}, ValueError, "max_steps"),
-    ({"max_steps": 1.5}, TypeError, "max_steps"),
-])
+@pytest.mark.parametrize(
+    "kwargs,error,word",
+    [
+        ({"X": [[0.0], [1.0]], "y": [0, 1]}, ValueError, "y"),
+        ({"X": [[0.0], [1.0]], "y": [1, 1]}, ValueError, "y"),
+        ({"X": [[0.0], [1.0], [2.0]], "y": [1, -1]}, ValueError, "y"),
+        ({"X": [[np.nan], [1.0]], "y": [1, -1]}, ValueError, "X"),
+        ({"C": -1.0}, ValueError, "C"),
+        ({"C": "big"}, TypeError, "C"),
+        ({"kernel": "sigmoid"}, ValueError, "kernel"),
+        ({"gamma": 0.0}, ValueError, "gamma"),
+        ({"tol": 0.0}, ValueError, "tol"),
+        ({"working_set": "random"}, ValueError, "working_set"),
+        ({"max_steps": 0}, ValueError, "max_steps"),
+        ({"max_steps": 1.5}, TypeError, "max_steps"),
+    ],
+)
 def test_smo_trace_rejects_bad_input(kwargs, error, word):
     args = {"X": [[0.0], [1.0]], "y": [-1.0, 1.0]}
     args.update(kwargs)

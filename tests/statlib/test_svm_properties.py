@@ -284,8 +284,18 @@ def _(rng):
     kernel = ["linear", "rbf", "poly"][rng.integers(3)]
     C = float(rng.uniform(0.1, 10.0))
     working_set = ["platt", "second-order", "first-order"][rng.integers(3)]
-    trace = svm.smo_trace(X, y, C=C, kernel=kernel, gamma=float(rng.uniform(0.1, 2.0)), degree=2, coef0=1.0,
-                          tol=1e-6, working_set=working_set, max_steps=500)
+    trace = svm.smo_trace(
+        X,
+        y,
+        C=C,
+        kernel=kernel,
+        gamma=float(rng.uniform(0.1, 2.0)),
+        degree=2,
+        coef0=1.0,
+        tol=1e-6,
+        working_set=working_set,
+        max_steps=500,
+    )
     n = len(y)
     assert trace.alpha.shape == (trace.n_steps, n) and trace.E.shape == (trace.n_steps, n)
     assert finite(trace.alpha) and finite(trace.b) and finite(trace.E) and finite_float(trace.b_final)

@@ -32,13 +32,13 @@ def book_plsa_em(counts, p_w_z, p_z_d, n_iter):
     parameters and the log-likelihood before each iteration."""
     logliks = []
     for _ in range(n_iter):
-        joint = p_w_z[:, :, None] * p_z_d[None, :, :]             # P(w_i|z_k) P(z_k|d_j), shape M x K x N
-        mix = joint.sum(axis=1)                                    # sum_k ..., shape M x N
+        joint = p_w_z[:, :, None] * p_z_d[None, :, :]  # P(w_i|z_k) P(z_k|d_j), shape M x K x N
+        mix = joint.sum(axis=1)  # sum_k ..., shape M x N
         logliks.append(np.sum(counts[counts > 0] * np.log(mix[counts > 0])))
-        post = joint / mix[:, None, :]                             # E-step (18.11)
-        weighted = counts[:, None, :] * post                       # n(w_i, d_j) P(z_k | w_i, d_j)
-        p_w_z = weighted.sum(axis=2) / weighted.sum(axis=(0, 2))   # M-step (18.12)
-        p_z_d = weighted.sum(axis=0) / counts.sum(axis=0)          # M-step (18.13)
+        post = joint / mix[:, None, :]  # E-step (18.11)
+        weighted = counts[:, None, :] * post  # n(w_i, d_j) P(z_k | w_i, d_j)
+        p_w_z = weighted.sum(axis=2) / weighted.sum(axis=(0, 2))  # M-step (18.12)
+        p_z_d = weighted.sum(axis=0) / counts.sum(axis=0)  # M-step (18.13)
     return p_w_z, p_z_d, np.array(logliks)
 
 
@@ -115,8 +115,9 @@ def test_plsa_empty_document_gets_the_uniform_topic_distribution():
     start_d = rng.random_sample((X.shape[0], 3))
     kw = dict(max_iter=200, topic_word_init=start_w / start_w.sum(1, keepdims=True))
     with_empty = PLSA(3, doc_topic_init=start_d / start_d.sum(1, keepdims=True), **kw).fit(X)
-    without = PLSA(3, doc_topic_init=np.delete(start_d, 4, 0) / np.delete(start_d, 4, 0).sum(1, keepdims=True),
-                   **kw).fit(TITLES.X)
+    without = PLSA(
+        3, doc_topic_init=np.delete(start_d, 4, 0) / np.delete(start_d, 4, 0).sum(1, keepdims=True), **kw
+    ).fit(TITLES.X)
     np.testing.assert_allclose(with_empty.components_, without.components_, rtol=1e-12)
     np.testing.assert_allclose(np.delete(with_empty.doc_topic_, 4, 0), without.doc_topic_, rtol=1e-12)
     new = model.transform(np.vstack([np.zeros(X.shape[1]), TITLES.X[0]]))
@@ -159,7 +160,7 @@ def planted_corpus():
     K, V = 5, 50
     phi = np.full((K, V), 0.02 / (V - 10))
     for k in range(K):
-        phi[k, 10 * k:10 * k + 10] = 0.098
+        phi[k, 10 * k : 10 * k + 10] = 0.098
     phi /= phi.sum(axis=1, keepdims=True)
     theta = rng.dirichlet(np.full(K, 0.2), size=300)
     X = np.vstack([rng.multinomial(80, t @ phi) for t in theta])
@@ -222,9 +223,10 @@ def test_gibbs_conditional_of_one_token_is_formula_20_29():
     hand /= hand.sum()
     # The kernel on that one token; ``cum`` is left holding its cumulative weights.
     cum, inv_den = np.empty(4), np.empty(4)
-    zi = z[i:i + 1].copy()
-    _gibbs_sweep(doc[i:i + 1], word[i:i + 1], zi, n_dk, n_wk, n_k, alpha, beta, beta.sum(), np.array([0.5]),
-                 cum, inv_den)
+    zi = z[i : i + 1].copy()
+    _gibbs_sweep(
+        doc[i : i + 1], word[i : i + 1], zi, n_dk, n_wk, n_k, alpha, beta, beta.sum(), np.array([0.5]), cum, inv_den
+    )
     kernel = np.diff(np.r_[0.0, cum])
     np.testing.assert_allclose(kernel / cum[-1], hand, rtol=1e-12)
     assert zi[0] == np.searchsorted(np.cumsum(hand), 0.5, side="right")
@@ -248,8 +250,7 @@ def test_log_joint_is_eq_20_26_and_equals_the_lda_packages():
     doc, word, z, n_dk, n_wk, n_k, alpha, beta, rng = small_state(seed=2)
     a, b = 0.3, 0.05
     ours = _log_joint(n_dk, n_wk, n_k, np.full(4, a), np.full(n_wk.shape[0], b))
-    theirs = lda_core._loglikelihood(np.asfortranarray(n_wk.T), n_dk, n_k, n_dk.sum(axis=1).astype(np.int32),
-                                     a, b)
+    theirs = lda_core._loglikelihood(np.asfortranarray(n_wk.T), n_dk, n_k, n_dk.sum(axis=1).astype(np.int32), a, b)
     assert ours == pytest.approx(theirs, rel=1e-12)
     # (20.26) with multivariate beta functions B(x) = prod Gamma(x_i) / Gamma(sum x_i), vector priors.
     log_B = lambda x: gammaln(x).sum(axis=-1) - gammaln(x.sum(axis=-1))  # noqa: E731
@@ -295,10 +296,8 @@ def test_lda_estimates_are_eqs_20_31_and_20_33_of_the_final_counts():
     n_kv, n_mk = model.topic_word_counts_, model.doc_topic_counts_
     assert np.array_equal(n_kv.sum(axis=0), X.sum(axis=0)) and np.array_equal(n_mk.sum(axis=1), X.sum(axis=1))
     assert n_kv.sum() == X.sum() == len(model.topic_assignments_)
-    np.testing.assert_allclose(model.components_, (n_kv + 0.02) / (n_kv + 0.02).sum(axis=1, keepdims=True),
-                               rtol=1e-14)
-    np.testing.assert_allclose(model.doc_topic_, (n_mk + alpha) / (n_mk + alpha).sum(axis=1, keepdims=True),
-                               rtol=1e-14)
+    np.testing.assert_allclose(model.components_, (n_kv + 0.02) / (n_kv + 0.02).sum(axis=1, keepdims=True), rtol=1e-14)
+    np.testing.assert_allclose(model.doc_topic_, (n_mk + alpha) / (n_mk + alpha).sum(axis=1, keepdims=True), rtol=1e-14)
     assert model.n_iter_ == 10 and list(model.loglikelihood_sweeps_) == [1, 10]
 
 
@@ -388,9 +387,10 @@ LDA_FRACTIONAL_CHECKS = {
 }
 
 
-@parametrize_with_checks([PLSA(2, max_iter=50, random_state=0),
-                          LatentDirichletAllocation(2, n_iter=5, random_state=0)],
-                         expected_failed_checks=_expected_failures)
+@parametrize_with_checks(
+    [PLSA(2, max_iter=50, random_state=0), LatentDirichletAllocation(2, n_iter=5, random_state=0)],
+    expected_failed_checks=_expected_failures,
+)
 def test_sklearn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
@@ -457,11 +457,17 @@ def book_elbo(X, phi, alpha, gamma):
         eta = phi[:, words].T * np.exp(e)
         eta /= eta.sum(axis=1, keepdims=True)
         n = x[words][:, None]
-        total += (gammaln(alpha.sum()) - gammaln(alpha).sum() + ((alpha - 1) * e).sum()    # E log p(theta|alpha)
-                  + (n * eta * e).sum()                                                     # E log p(z|theta)
-                  + (n * eta * np.log(phi[:, words].T)).sum()                               # E log p(w|z,phi)
-                  - gammaln(g.sum()) + gammaln(g).sum() - ((g - 1) * e).sum()               # -E log q(theta)
-                  - (n * eta * np.log(eta)).sum())                                          # -E log q(z)
+        total += (
+            gammaln(alpha.sum())
+            - gammaln(alpha).sum()
+            + ((alpha - 1) * e).sum()  # E log p(theta|alpha)
+            + (n * eta * e).sum()  # E log p(z|theta)
+            + (n * eta * np.log(phi[:, words].T)).sum()  # E log p(w|z,phi)
+            - gammaln(g.sum())
+            + gammaln(g).sum()
+            - ((g - 1) * e).sum()  # -E log q(theta)
+            - (n * eta * np.log(eta)).sum()
+        )  # -E log q(z)
     return total
 
 
@@ -482,8 +488,9 @@ def test_variational_e_step_fixed_point_and_bound_by_hand():
     X = X[:60]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        model = VariationalLDA(5, alpha=0.3, update_alpha=False, max_iter=30, e_step_tol=1e-12, e_step_max_iter=2000,
-                               random_state=1).fit(X)
+        model = VariationalLDA(
+            5, alpha=0.3, update_alpha=False, max_iter=30, e_step_tol=1e-12, e_step_max_iter=2000, random_state=1
+        ).fit(X)
     # At the E-step's fixed point, gamma = alpha + sum_w n(w, d) eta_wk (20.62) with eta from (20.58).
     gamma, phi, alpha = model.gamma_, model.components_, model.alpha_
     theta = model.transform(X)
@@ -495,11 +502,26 @@ def test_variational_e_step_fixed_point_and_bound_by_hand():
     np.testing.assert_allclose(theta, gamma / gamma.sum(axis=1, keepdims=True), atol=1e-6)
     # One more E-step at the fitted phi gives the bound computed by hand from the five terms.
     from statlib.topic._lda_variational import _e_step
+
     indptr, indices, data, (D, V) = check_counts(X, integer=False)
     g = gamma.copy()
-    bound, unconverged = _e_step(indptr, indices, data, np.ascontiguousarray(phi.T), alpha, g, True, 2000, 1e-12,
-                                 np.empty((V, 5)), np.empty(5), np.empty((V, 5)), np.empty((V, 5)), np.empty(5),
-                                 np.empty(5))
+    bound, unconverged = _e_step(
+        indptr,
+        indices,
+        data,
+        np.ascontiguousarray(phi.T),
+        alpha,
+        g,
+        True,
+        2000,
+        1e-12,
+        np.empty((V, 5)),
+        np.empty(5),
+        np.empty((V, 5)),
+        np.empty((V, 5)),
+        np.empty(5),
+        np.empty(5),
+    )
     assert unconverged == 0
     np.testing.assert_allclose(g, gamma, rtol=1e-6)  # the fitted gamma is (to the E-step's tolerance) a fixed point
     assert bound == pytest.approx(book_elbo(X, phi, alpha, g), rel=1e-9)
@@ -525,8 +547,9 @@ def test_variational_recovers_planted_topics_and_handles_empty_documents():
     rows, cols = linear_sum_assignment(distance)
     assert distance[rows, cols].max() < 0.1
     np.testing.assert_allclose(model.doc_topic_[2], model.alpha_ / model.alpha_.sum(), rtol=1e-14)
-    np.testing.assert_allclose(model.transform(np.zeros((1, X.shape[1])))[0], model.alpha_ / model.alpha_.sum(),
-                               rtol=1e-14)
+    np.testing.assert_allclose(
+        model.transform(np.zeros((1, X.shape[1])))[0], model.alpha_ / model.alpha_.sum(), rtol=1e-14
+    )
     assert np.abs(np.delete(model.doc_topic_, 2, 0)[:, cols] - theta).mean() < 0.05
 
 

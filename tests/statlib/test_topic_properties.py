@@ -17,8 +17,9 @@ from statlib.topic import PLSA, LatentDirichletAllocation, VariationalLDA
 CASES = Counter()
 FACTORIES = {
     "PLSA": lambda k, seed: PLSA(k, max_iter=30, random_state=seed),
-    "LatentDirichletAllocation": lambda k, seed: LatentDirichletAllocation(k, n_iter=5, transform_iter=4,
-                                                                           random_state=seed),
+    "LatentDirichletAllocation": lambda k, seed: LatentDirichletAllocation(
+        k, n_iter=5, transform_iter=4, random_state=seed
+    ),
     "VariationalLDA": lambda k, seed: VariationalLDA(k, max_iter=8, e_step_max_iter=20, random_state=seed),
 }
 
@@ -34,8 +35,7 @@ def count_matrices(draw):
     if X.sum() == 0:
         X[rng.integers(D), rng.integers(V)] = 1  # at least one word somewhere; some rows may stay empty
     form = draw(st.sampled_from(["int", "float", "csr", "csc", "list"]))
-    X = {"int": X, "float": X.astype(float), "csr": sp.csr_matrix(X), "csc": sp.csc_matrix(X),
-         "list": X.tolist()}[form]
+    X = {"int": X, "float": X.astype(float), "csr": sp.csr_matrix(X), "csc": sp.csc_matrix(X), "list": X.tolist()}[form]
     return X, (D, V), draw(st.integers(1, 4)), seed
 
 
@@ -61,8 +61,20 @@ def _invalid(draw, name):
     D, V = draw(st.integers(1, 6)), draw(st.integers(1, 6))
     X = rng.integers(0, 5, size=(D, V)).astype(float)
     X[0, 0] = 1.0
-    kinds = ["negative", "nan", "inf", "empty", "1d", "3d", "text", "all-zero", "sparse-nan", "sparse-negative",
-             "n_topics", "max_iter"]
+    kinds = [
+        "negative",
+        "nan",
+        "inf",
+        "empty",
+        "1d",
+        "3d",
+        "text",
+        "all-zero",
+        "sparse-nan",
+        "sparse-negative",
+        "n_topics",
+        "max_iter",
+    ]
     if name == "LatentDirichletAllocation":
         kinds += ["fraction", "alpha", "beta", "alpha-vector", "beta-vector", "alpha-text"]
     elif name == "VariationalLDA":
@@ -115,20 +127,27 @@ def _invalid(draw, name):
     if kind in ("alpha", "beta"):
         return X, {kind: draw(st.sampled_from([0.0, -0.5, np.nan, np.inf]))}, kind
     if kind == "alpha-vector":
-        return X, {"n_topics": 2, "alpha": draw(st.sampled_from([[1.0], [1.0, 2.0, 3.0], [1.0, -1.0],
-                                                                 [[1.0, 1.0]]]))}, "alpha"
+        return (
+            X,
+            {"n_topics": 2, "alpha": draw(st.sampled_from([[1.0], [1.0, 2.0, 3.0], [1.0, -1.0], [[1.0, 1.0]]]))},
+            "alpha",
+        )
     if kind == "beta-vector":
         return X, {"beta": np.r_[np.ones(V), 1.0] if draw(st.booleans()) else np.r_[np.zeros(V - 1), -1.0]}, "beta"
     if kind == "alpha-text":
         return X, {"alpha": "flat"}, "alpha"
     if kind == "doc_topic_init":
         bad = draw(st.sampled_from(["shape", "sum", "negative"]))
-        init = {"shape": np.full((D + 1, 2), 0.5), "sum": np.full((D, 2), 0.7),
-                "negative": np.tile([1.5, -0.5], (D, 1))}[bad]
+        init = {
+            "shape": np.full((D + 1, 2), 0.5),
+            "sum": np.full((D, 2), 0.7),
+            "negative": np.tile([1.5, -0.5], (D, 1)),
+        }[bad]
         return X, {"n_topics": 2, "doc_topic_init": init}, "doc_topic_init"
     bad = draw(st.sampled_from(["shape", "sum", "nan"]))
-    init = {"shape": np.full((2, V + 1), 1 / (V + 1)), "sum": np.full((2, V), 2.0 / V),
-            "nan": np.full((2, V), np.nan)}[bad]
+    init = {"shape": np.full((2, V + 1), 1 / (V + 1)), "sum": np.full((2, V), 2.0 / V), "nan": np.full((2, V), np.nan)}[
+        bad
+    ]
     return X, {"n_topics": 2, "topic_word_init": init}, "topic_word_init"
 
 

@@ -34,6 +34,7 @@ def test_sklearn_compatible(estimator, check):
 
 # --- Algorithm 5.5 on Table 5.2 (hand derivation) ---------------------------------------------
 
+
 def _best_stump(x, y):
     """Brute force over s in the data of (5.21): returns (s, c1, c2, loss)."""
     best = None
@@ -63,8 +64,7 @@ def test_regression_tree_is_recursive_stumps():
     leaves = reg.apply(X_52)
     np.testing.assert_allclose(reg.predict(X_52), Y_52)
     for node in np.flatnonzero(t.children_left >= 0):
-        members = np.flatnonzero(
-            [node in _path(t, i) for i in leaves])
+        members = np.flatnonzero([node in _path(t, i) for i in leaves])
         x, y = X_52[members, 0], Y_52[members]
         s, *_ = _best_stump(x, y)
         assert x[x <= s].max() < t.threshold[node] < x[x > s].min()
@@ -84,6 +84,7 @@ def _path(t, leaf):
 
 
 # --- agreement with scikit-learn --------------------------------------------------------------
+
 
 def _same_tree(ours, theirs, *, regression):
     a, b = ours.tree_, theirs.tree_
@@ -138,8 +139,10 @@ def test_real_data_accuracy_close_to_sklearn():
     X, y = load_breast_cancer(return_X_y=True)
     X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0, stratify=y)
     ours = DecisionTreeClassifier(min_samples_leaf=5).fit(X_tr, y_tr).score(X_te, y_te)
-    theirs = [sktree.DecisionTreeClassifier(min_samples_leaf=5, random_state=s).fit(X_tr, y_tr).score(X_te, y_te)
-              for s in range(5)]
+    theirs = [
+        sktree.DecisionTreeClassifier(min_samples_leaf=5, random_state=s).fit(X_tr, y_tr).score(X_te, y_te)
+        for s in range(5)
+    ]
     assert min(theirs) - 0.03 <= ours <= max(theirs) + 0.03
 
 
@@ -152,6 +155,7 @@ def test_real_data_regression_close_to_sklearn():
 
 
 # --- sample weights ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("Est", [DecisionTreeClassifier, DecisionTreeRegressor])
 def test_integer_weights_equal_repetition(Est):
@@ -175,6 +179,7 @@ def test_weighted_regression_leaf_is_weighted_mean():
 
 
 # --- Algorithm 5.7: pruning -------------------------------------------------------------------
+
 
 def test_pruning_path_matches_sklearn():
     rng = np.random.default_rng(0)
@@ -214,8 +219,9 @@ def _all_pruned_subtrees(t):
 def _cost(t, mask, alpha):
     sub = t.subtree(mask)
     leaves = sub.children_left < 0
-    return (sub.weighted_n_node_samples[leaves] / sub.weighted_n_node_samples[0] * sub.impurity[leaves]).sum() \
-        + alpha * leaves.sum(), leaves.sum()
+    return (
+        sub.weighted_n_node_samples[leaves] / sub.weighted_n_node_samples[0] * sub.impurity[leaves]
+    ).sum() + alpha * leaves.sum(), leaves.sum()
 
 
 def test_weakest_link_subtrees_are_optimal():
@@ -242,6 +248,7 @@ def test_weakest_link_subtrees_are_optimal():
 
 
 # --- bad input --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "params, match",

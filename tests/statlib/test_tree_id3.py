@@ -39,6 +39,7 @@ def test_sklearn_compatible(estimator, check):
 
 # --- the data ---------------------------------------------------------------------------------
 
+
 def test_table_5_1():
     assert X.shape == (15, 4)
     assert (Y == "yes").sum() == 9 and (Y == "no").sum() == 6
@@ -49,6 +50,7 @@ def test_table_5_1():
 
 
 # --- Example 5.2: entropy and information gain (Algorithm 5.1) -------------------------------
+
 
 def test_example_5_2():
     assert entropy(Y) == pytest.approx(0.971, abs=5e-4)
@@ -73,6 +75,7 @@ def test_entropy_identities():
 
 
 # --- Example 5.3 and Exercise 5.1: ID3 and C4.5 -----------------------------------------------
+
 
 def test_example_5_3_numbers():
     assert entropy(Y[D2]) == pytest.approx(0.918, abs=5e-4)
@@ -151,6 +154,7 @@ def test_id3_prefers_many_valued_feature_c45_does_not():
 
 # --- Algorithm 5.4: pruning -------------------------------------------------------------------
 
+
 def test_pruning_algorithm_5_4():
     model = ID3Classifier().fit(X, Y)
     # The grown tree has pure leaves: C(T) = 0, |T| = 3.
@@ -194,10 +198,19 @@ def test_pruning_never_increases_cost():
 
 # --- Example 5.4: CART with the Gini index ----------------------------------------------------
 
+
 def test_example_5_4_gini_indices():
     C = DATA.X_coded
-    book = {(0, 1): 0.44, (0, 2): 0.48, (0, 3): 0.44, (1, 1): 0.32, (2, 1): 0.27,
-            (3, 1): 0.36, (3, 2): 0.47, (3, 3): 0.32}
+    book = {
+        (0, 1): 0.44,
+        (0, 2): 0.48,
+        (0, 3): 0.44,
+        (1, 1): 0.32,
+        (2, 1): 0.27,
+        (3, 1): 0.36,
+        (3, 2): 0.47,
+        (3, 3): 0.32,
+    }
     for (j, a), printed in book.items():
         assert gini_split(C[:, j], Y, a) == pytest.approx(printed, abs=5e-3), (j, a)
     # The worked line: Gini(D, A1 = 1) = 5/15 (2 * 2/5 * 3/5) + 10/15 (2 * 7/10 * 3/10)
@@ -221,10 +234,12 @@ def test_example_5_4_cart_tree():
     left, right = t.children_left[0], t.children_right[0]
     w = t.n_node_samples
     assert gini(Y) - (w[left] * t.impurity[left] + w[right] * t.impurity[right]) / 15 == pytest.approx(
-        gini(Y) - gini_split(DATA.X_coded[:, 2], Y, 1))
+        gini(Y) - gini_split(DATA.X_coded[:, 2], Y, 1)
+    )
 
 
 # --- Exercise 5.2 -----------------------------------------------------------------------------
+
 
 def test_exercise_5_2():
     ex = load_example("lihang", "exercise-5.2")
@@ -234,12 +249,14 @@ def test_exercise_5_2():
     leaves = depth2.tree_.children_left < 0
     assert check("lihang-5.2b", depth2.tree_.value[leaves])
     # hand values: means of {1..3}, {4, 5}, {6, 7}, {8, 9, 10}
-    np.testing.assert_allclose(depth2.tree_.value[leaves], [ex.y[:3].mean(), ex.y[3:5].mean(), ex.y[5:7].mean(),
-                                                            ex.y[7:].mean()])
+    np.testing.assert_allclose(
+        depth2.tree_.value[leaves], [ex.y[:3].mean(), ex.y[3:5].mean(), ex.y[5:7].mean(), ex.y[7:].mean()]
+    )
     assert not check("lihang-5.2", [6, 5.39, 8.46])
 
 
 # --- bad input --------------------------------------------------------------------------------
+
 
 def test_bad_input():
     with pytest.raises(ValueError, match="criterion"):

@@ -112,20 +112,23 @@ def _tree_invalid(fn, arity, with_base=True, single="y"):
     def cases(rng):
         n = int(rng.integers(2, 10))
         x, y = rng.integers(0, 3, size=n), rng.integers(0, 2, size=n)
-        args = [x, y][2 - arity:] if arity < 3 else [x, y, 0]
-        names = ([single] if arity == 1 else ["x", "y"])
+        args = [x, y][2 - arity :] if arity < 3 else [x, y, 0]
+        names = [single] if arity == 1 else ["x", "y"]
         out = []
         for i, name in enumerate(names):
+
             def call(i=i):
                 bad = list(args)
                 bad[i] = _bad_labels(rng, n)
                 return fn(*bad)
+
             out.append((call, [name]))
         if len(names) == 2:
             out.append((lambda: fn(*([x, y[:-1]] + args[2:])), ["same number", "x", "y"]))
         if with_base:
             out.append((lambda: fn(*args, base=BAD_BASES[rng.integers(len(BAD_BASES))]), ["base"]))
         return out
+
     return cases
 
 

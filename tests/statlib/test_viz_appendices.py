@@ -29,8 +29,16 @@ def test_figure_d1_states_the_four_dimensions_of_example_15_1():
         assert part in texts
 
 
-@pytest.mark.parametrize("m, n, r, error", [(5, 4, 5, ValueError), (0, 4, 0, ValueError), (5, 4, -1, ValueError),
-                                            (5.0, 4, 3, TypeError), (5, 4, True, TypeError)])
+@pytest.mark.parametrize(
+    "m, n, r, error",
+    [
+        (5, 4, 5, ValueError),
+        (0, 4, 0, ValueError),
+        (5, 4, -1, ValueError),
+        (5.0, 4, 3, TypeError),
+        (5, 4, True, TypeError),
+    ],
+)
 def test_figure_d1_rejects_impossible_dimensions(m, n, r, error):
     fig, ax = plt.subplots()
     with pytest.raises(error):
@@ -38,16 +46,23 @@ def test_figure_d1_rejects_impossible_dimensions(m, n, r, error):
 
 
 def test_row_null_split_of_example_15_5():
-    A = load_example("lihang", "15.5").A                       # rows (1, 1), (2, 2), (0, 0): row space along (1, 1)
+    A = load_example("lihang", "15.5").A  # rows (1, 1), (2, 2), (0, 0): row space along (1, 1)
     fig, ax = plt.subplots()
     x_r, x_n = vla.plot_row_null_plane(ax, A, [2.0, -1.0])
-    np.testing.assert_allclose(x_r, [0.5, 0.5], atol=1e-12)    # projection of (2, -1) on (1, 1)/sqrt(2), by hand
+    np.testing.assert_allclose(x_r, [0.5, 0.5], atol=1e-12)  # projection of (2, -1) on (1, 1)/sqrt(2), by hand
     np.testing.assert_allclose(x_n, [1.5, -1.5], atol=1e-12)
     np.testing.assert_allclose(A @ x_n, 0, atol=1e-12)
 
 
-@pytest.mark.parametrize("A, x", [(np.eye(2), [1.0, 0.0]), (np.ones((3, 3)), [1.0, 0.0]),
-                                  (np.ones((2, 2)), [1.0, np.nan]), (np.ones((2, 2)), [1.0, 2.0, 3.0])])
+@pytest.mark.parametrize(
+    "A, x",
+    [
+        (np.eye(2), [1.0, 0.0]),
+        (np.ones((3, 3)), [1.0, 0.0]),
+        (np.ones((2, 2)), [1.0, np.nan]),
+        (np.ones((2, 2)), [1.0, 2.0, 3.0]),
+    ],
+)
 def test_row_null_split_rejects_bad_input(A, x):
     fig, ax = plt.subplots()
     with pytest.raises(ValueError):
@@ -59,8 +74,9 @@ def test_dirichlet_logpdf_matches_scipy_and_the_grid_is_on_the_simplex():
     assert len(theta) == 19 * 18 // 2 and np.all(theta > 0)
     np.testing.assert_allclose(theta.sum(axis=1), 1.0, atol=1e-12)
     for alpha in ([1.0, 1.0, 1.0], [0.6, 2.0, 7.5]):
-        np.testing.assert_allclose(vdir.dirichlet_logpdf(theta, alpha),
-                                   [st.dirichlet.logpdf(t, alpha) for t in theta], rtol=1e-10, atol=1e-12)
+        np.testing.assert_allclose(
+            vdir.dirichlet_logpdf(theta, alpha), [st.dirichlet.logpdf(t, alpha) for t in theta], rtol=1e-10, atol=1e-12
+        )
     assert vdir.dirichlet_logpdf([0.2, 0.3, 0.5], [1.0, 1.0, 1.0]) == pytest.approx(np.log(2.0))  # flat: 1 / area
 
 

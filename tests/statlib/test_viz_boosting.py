@@ -50,8 +50,9 @@ def test_boosting_tree_figure_and_bound_plot():
     ex = load_example("lihang", "8.2")
     reg = BoostingTreeRegressor(n_estimators=6, book_rounding=True).fit(ex.X, ex.y)
     grid = np.linspace(0.5, 10.5, 101).reshape(-1, 1)
-    fig = boosting.plot_boosting_tree_rounds(ex.X[:, 0], ex.y, [(grid[:, 0], f) for f in reg.staged_predict(grid)],
-                                             losses={"book": reg.train_loss_})
+    fig = boosting.plot_boosting_tree_rounds(
+        ex.X[:, 0], ex.y, [(grid[:, 0], f) for f in reg.staged_predict(grid)], losses={"book": reg.train_loss_}
+    )
     assert len(fig.axes[0].lines) == 6
     np.testing.assert_allclose(fig.axes[1].lines[0].get_ydata(), reg.train_loss_)
     ax = boosting.plot_bound(np.array([0.3, 0.0]), np.array([0.9, 0.8]), np.array([0.3, 0.2]))

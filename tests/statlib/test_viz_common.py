@@ -28,12 +28,15 @@ def test_excerpt_without_stop_runs_to_the_end(capsys):
     assert capsys.readouterr().out == "return total  # (1.2) the result\n"
 
 
-@pytest.mark.parametrize(("kwargs", "error", "name"), [
-    ({"start": "no such line"}, ValueError, "start"),
-    ({"start": "# (1.2)", "stop": "for v"}, ValueError, "stop"),
-    ({"stop": "return"}, ValueError, "stop"),
-    ({"start": 3}, TypeError, "start"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "error", "name"),
+    [
+        ({"start": "no such line"}, ValueError, "start"),
+        ({"start": "# (1.2)", "stop": "for v"}, ValueError, "stop"),
+        ({"stop": "return"}, ValueError, "stop"),
+        ({"start": 3}, TypeError, "start"),
+    ],
+)
 def test_bad_markers_name_the_argument(kwargs, error, name):
     with pytest.raises(error, match=name):
         show_source(_kernel, **kwargs)

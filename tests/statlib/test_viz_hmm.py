@@ -24,21 +24,24 @@ def _example_10_3():
     return CategoricalHMM(ex.startprob, ex.transmat, ex.emissionprob), ex.obs
 
 
-@pytest.mark.parametrize("values", [
-    np.array([[0.10, 0.16, 0.28], [0.028, 0.0504, 0.042], [0.00756, 0.01008, 0.0147]]),   # delta of Example 10.3
-    np.array([[0.10, 0.16, 0.28], [0.077, 0.1104, 0.0606], [0.04187, 0.03551, 0.05284]]),  # alpha of Example 10.2
-    np.array([[1.5e-07, 0.5], [0.123456, 2.5e-12]]),
-])
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.array([[0.10, 0.16, 0.28], [0.028, 0.0504, 0.042], [0.00756, 0.01008, 0.0147]]),  # delta of Example 10.3
+        np.array([[0.10, 0.16, 0.28], [0.077, 0.1104, 0.0606], [0.04187, 0.03551, 0.05284]]),  # alpha of Example 10.2
+        np.array([[1.5e-07, 0.5], [0.123456, 2.5e-12]]),
+    ],
+)
 def test_every_number_fits_inside_its_circle(values):
     fig, ax = plt.subplots(figsize=(6, 3.4), dpi=100)
     viz.draw_trellis(ax, values)
     fig.canvas.draw()
     renderer = fig.canvas.get_renderer()
-    nodes = ax.collections                                                 # one scatter per node
+    nodes = ax.collections  # one scatter per node
     assert len(nodes) == values.size
     sizes = np.concatenate([c.get_sizes() for c in nodes])
-    assert np.all(sizes == sizes[0])                                       # every node the same size
-    radius_px = np.sqrt(sizes[0]) / 2 * fig.dpi / 72                       # marker size is in points squared
+    assert np.all(sizes == sizes[0])  # every node the same size
+    radius_px = np.sqrt(sizes[0]) / 2 * fig.dpi / 72  # marker size is in points squared
     centres = ax.transData.transform(np.vstack([c.get_offsets() for c in nodes]))
     for text in ax.texts:
         box = text.get_window_extent(renderer)

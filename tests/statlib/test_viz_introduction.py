@@ -39,8 +39,13 @@ def test_uniform_prior_map_is_the_mle():
 
 @pytest.mark.parametrize(
     ("args", "error", "match"),
-    [((0, 0), ValueError, "n"), ((5, 6), ValueError, "k"), ((5, 2, -1.0), ValueError, "a"),
-     ((5, 2, 1.0, 0.0), ValueError, "b"), ((5.0, 2), TypeError, "n")],
+    [
+        ((0, 0), ValueError, "n"),
+        ((5, 6), ValueError, "k"),
+        ((5, 2, -1.0), ValueError, "a"),
+        ((5, 2, 1.0, 0.0), ValueError, "b"),
+        ((5.0, 2), TypeError, "n"),
+    ],
 )
 def test_beta_posterior_rejects_bad_input(args, error, match):
     with pytest.raises(error, match=match):

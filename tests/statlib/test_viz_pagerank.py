@@ -40,8 +40,14 @@ def _labels_beside_arcs(key):
 def test_figure_21_1_links_carry_the_books_probabilities():
     # Li Hang Fig. 21.1: A -> B, C, D with 1/3 each; B -> A, D with 1/2; C -> A with 1; D -> B, C with 1/2.
     assert _labels_beside_arcs("21.1") == {
-        ("A", "B"): "1/3", ("A", "C"): "1/3", ("A", "D"): "1/3", ("B", "A"): "1/2", ("B", "D"): "1/2",
-        ("C", "A"): "1", ("D", "B"): "1/2", ("D", "C"): "1/2",
+        ("A", "B"): "1/3",
+        ("A", "C"): "1/3",
+        ("A", "D"): "1/3",
+        ("B", "A"): "1/2",
+        ("B", "D"): "1/2",
+        ("C", "A"): "1",
+        ("D", "B"): "1/2",
+        ("D", "C"): "1/2",
     }
 
 

@@ -86,8 +86,12 @@ def test_title_page_and_contents(book):
 def test_no_raw_tex(book):
     _, _, lines = book
     # TeX inside a Python raw string (a matplotlib label in a printed code cell) is code, not unrendered math.
-    leaks = [(i + 1, line) for i, page in enumerate(lines) for line in page
-             if RAW_TEX.search(line) and not re.search(r"""\br["']""", line)]
+    leaks = [
+        (i + 1, line)
+        for i, page in enumerate(lines)
+        for line in page
+        if RAW_TEX.search(line) and not re.search(r"""\br["']""", line)
+    ]
     assert not leaks, f"unrendered TeX: {leaks[:10]}"
 
 
@@ -99,8 +103,12 @@ def test_every_notebook_chapter_has_a_figure(book):
         if not (ROOT / f"{doc}.ipynb").exists():
             continue
         nb = nbformat.read(ROOT / f"{doc}.ipynb", as_version=4)
-        if not any("image/png" in out.get("data", {}) for c in nb.cells if c.cell_type == "code"
-                   for out in c.get("outputs", [])):
+        if not any(
+            "image/png" in out.get("data", {})
+            for c in nb.cells
+            if c.cell_type == "code"
+            for out in c.get("outputs", [])
+        ):
             continue
         end = starts[docs[k + 1]] if k + 1 < len(docs) else len(pages)
         images = sum(len(reader.pages[i].images) for i in range(starts[doc], max(end, starts[doc] + 1)))

@@ -23,11 +23,21 @@ def test_make_publish_to_a_bare_repository(tmp_path):
     assert pdf.exists(), "print the book first (make pdf)"
     (clone / "_build" / "pdf").mkdir()
     shutil.copy(pdf, clone / "_build" / "pdf" / "book.pdf")
-    env = dict(os.environ, GIT_AUTHOR_NAME="Publisher", GIT_AUTHOR_EMAIL="publisher@example.org",
-               GIT_COMMITTER_NAME="Publisher", GIT_COMMITTER_EMAIL="publisher@example.org")
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="Publisher",
+        GIT_AUTHOR_EMAIL="publisher@example.org",
+        GIT_COMMITTER_NAME="Publisher",
+        GIT_COMMITTER_EMAIL="publisher@example.org",
+    )
     venv = ROOT / ".venv"
-    proc = subprocess.run(["make", "publish", f"PUBLISH_REMOTE={bare}", f"VENV={venv}"], cwd=clone, env=env,
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        ["make", "publish", f"PUBLISH_REMOTE={bare}", f"VENV={venv}"],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     files = set(git("ls-tree", "-r", "--name-only", "gh-pages", cwd=bare).split())
     assert {"index.html", ".nojekyll", "404.html", "sitemap.xml", "book.pdf"} <= files
