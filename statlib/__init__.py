@@ -49,4 +49,5 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(list(globals()) + list(_SUBPACKAGES))
+    # The public names: the subpackages (imported or not) and the version, not the helpers used above.
+    return sorted({*_SUBPACKAGES, "__version__"})

@@ -19,13 +19,16 @@ def run_python(code, **env):
 
 def test_import_compiles_nothing():
     # The subpackages load on first use, so `import statlib` pulls in neither Numba nor scikit-learn.
-    proc = run_python("""
+    proc = run_python(
+        """
         import sys
         import statlib
         heavy = [m for m in ("numba", "sklearn", "scipy", "matplotlib") if m in sys.modules]
         assert not heavy, heavy
         assert "linear_model" in dir(statlib)
-    """, PYTHONPATH=str(ROOT))
+    """,
+        PYTHONPATH=str(ROOT),
+    )
     assert proc.returncode == 0, proc.stderr
 
 
@@ -42,14 +45,19 @@ def test_read_only_install_falls_back_to_a_writable_cache(tmp_path):
     _make_read_only(site)
     _make_read_only(home)
     try:
-        proc = run_python("""
+        proc = run_python(
+            """
             import os
             import numpy as np
             from statlib.linear_model import Perceptron
             m = Perceptron().fit(np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]), np.array([1, 1, -1]))
             assert m.coef_.tolist() == [[1.0, 1.0]] and m.intercept_.tolist() == [-3.0]
             print(os.environ.get("NUMBA_CACHE_DIR", ""))
-        """, PYTHONPATH=str(site), HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"))
+        """,
+            PYTHONPATH=str(site),
+            HOME=str(home),
+            XDG_CACHE_HOME=str(home / ".cache"),
+        )
         if os.geteuid() == 0:
             # root can write anywhere, so the package directory counts as writable and no fallback is needed
             assert proc.returncode == 0, proc.stderr
@@ -91,3 +99,14 @@ def test_requirements_pin_the_library_and_the_book_extra_and_nothing_else():
             pinned[requirement.name.lower()] = requirement
     assert set(pinned) - {"llvmlite"} == declared
     assert all(str(r.specifier).startswith("==") for r in pinned.values()), "requirements.txt pins exact versions"
+
+
+def test_dir_lists_the_subpackages_on_disk():
+    # dir(statlib) names exactly the subpackage folders (imported or not) and the version: no phantom names, no
+    # helper modules of the package's own __init__, no duplicates once a subpackage has been imported.
+    import statlib
+
+    folders = {p.name for p in (ROOT / "statlib").iterdir() if (p / "__init__.py").exists() and p.name[0] != "_"}
+    import statlib.datasets  # noqa: F401  (an imported subpackage must not appear twice)
+
+    assert dir(statlib) == sorted(folders | {"__version__"})
