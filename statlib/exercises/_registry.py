@@ -113,17 +113,19 @@ def quiz_questions(exercise_id):
     values = checker.quiz_values
     if len(prompts) != len(values):
         raise ValueError(f"exercise {exercise_id!r}: {len(prompts)} prompts for {len(values)} values")
+    # jupyterquiz accepts a range as low <= x < high, so an answer checked exactly (tol = 0) still needs a width.
+    widths = [max(tol, 1e-9 * max(1.0, abs(value))) for value, tol in values]
     return [
         {
             "question": prompt,
             "type": "numeric",
             "precision": 6,
             "answers": [
-                {"type": "range", "range": [value - tol, value + tol], "correct": True, "feedback": "Correct."},
+                {"type": "range", "range": [value - half, value + half], "correct": True, "feedback": "Correct."},
                 {"type": "default", "feedback": f"Not yet. Hint: {hint}"},
             ],
         }
-        for prompt, (value, tol) in zip(prompts, values)
+        for prompt, (value, _), half in zip(prompts, values, widths)
     ]
 
 

@@ -106,6 +106,23 @@ def test_static_quiz_questions_carry_the_checked_answers():
         quiz_questions("lihang-2.2")
 
 
+def test_every_static_quiz_accepts_its_own_answer():
+    # jupyterquiz accepts a numeric range as low <= x < high: an answer that check() takes exactly (tol = 0, e.g.
+    # a dimension or a period) must still fall inside its range on the page.
+    from statlib.exercises import _registry, quiz_questions
+
+    for exercise_id in _registry.exercise_ids():
+        if exercise_id not in _registry._PROMPTS:
+            continue
+        checker, _ = _registry._lookup(exercise_id)
+        if not hasattr(checker, "quiz_values"):
+            continue
+        questions = quiz_questions(exercise_id)
+        for (value, _), question in zip(checker.quiz_values, questions):
+            low, high = question["answers"][0]["range"]
+            assert low <= value < high, exercise_id
+
+
 def test_quiz_output_is_reproducible(monkeypatch):
     import random
 
