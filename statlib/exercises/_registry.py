@@ -114,7 +114,7 @@ def quiz_questions(exercise_id):
     if len(prompts) != len(values):
         raise ValueError(f"exercise {exercise_id!r}: {len(prompts)} prompts for {len(values)} values")
     # jupyterquiz accepts a range as low <= x < high, so an answer checked exactly (tol = 0) still needs a width.
-    widths = [max(tol, 1e-9 * max(1.0, abs(value))) for value, tol in values]
+    widths = [tol if tol > 0 else 1e-9 * max(1.0, abs(value)) for value, tol in values]
     return [
         {
             "question": prompt,
