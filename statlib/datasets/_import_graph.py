@@ -23,6 +23,7 @@ PINNED_PACKAGES = (
     "pandas",
     "hmmlearn",
     "pycrfsuite",
+    "networkx",
 )
 # requirements.txt names whose import name differs.
 DISTRIBUTION_IMPORT_NAMES = {"scikit-learn": "sklearn", "python-crfsuite": "pycrfsuite"}
