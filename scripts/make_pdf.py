@@ -10,28 +10,16 @@ listings are left out (the excerpts stay), the header, sidebars and launch butto
     python scripts/make_pdf.py _build/singlehtml _build/pdf/book.pdf
 """
 
-import functools
 import json
-import shutil
 import subprocess
 import sys
-import threading
 import time
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import yaml
+from headless import CHROMIUM_ARGS, chromium_executable, serve
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 PRINT_CSS = """
 @page { size: A4; margin: 16mm 15mm 18mm 15mm; }
@@ -157,11 +145,6 @@ def title_lines():
     return config["title"], [line for line in lines if line]
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def print_book(html_dir, pdf_path):
     from playwright.sync_api import sync_playwright
 
@@ -170,14 +153,12 @@ def print_book(html_dir, pdf_path):
     page_file = f"{root}.html"
     if not (html_dir / page_file).exists():
         sys.exit(f"no one-page build in {html_dir}: run jupyter-book build --builder singlehtml first")
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    executable = chromium_executable()
     if executable is None:
         sys.exit("no chromium on PATH: run scripts/install_browser.sh")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(html_dir)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
     title, lines = title_lines()
     start = time.perf_counter()
-    try:
+    with serve(html_dir) as base_url:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1000, "height": 1400})
@@ -198,7 +179,7 @@ def print_book(html_dir, pdf_path):
                     else route.continue_()
                 ),
             )
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/{page_file}", wait_until="load", timeout=600_000)
+            page.goto(f"{base_url}/{page_file}", wait_until="load", timeout=600_000)
             page.wait_for_function("window.MathJax && MathJax.startup && MathJax.startup.promise", timeout=600_000)
             page.evaluate("() => MathJax.startup.promise.then(() => true)")
             missing = page.evaluate(PREPARE_JS, [toc_parts(), title, lines])
@@ -223,8 +204,6 @@ def print_book(html_dir, pdf_path):
                 margin={"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"},
             )
             browser.close()
-    finally:
-        server.shutdown()
     report = {
         "pdf": str(pdf_path),
         "seconds": round(time.perf_counter() - start, 1),

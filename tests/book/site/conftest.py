@@ -1,20 +1,11 @@
-import functools
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+import sys
+from pathlib import Path
 
 import pytest
 from site_paths import HTML, SHOTS
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
+from headless import CHROMIUM_ARGS, chromium_executable, serve  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -23,7 +14,7 @@ def browser():
 
     if not (HTML / "index.html").exists():
         pytest.fail("the book is not built: run `make book` first")
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    executable = chromium_executable()
     if executable is None:
         pytest.fail("no chromium on PATH: run scripts/install_browser.sh")
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -33,16 +24,8 @@ def browser():
         browser.close()
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url():
     """The built site served over HTTP on the loopback interface, as a reader's web server would."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(HTML)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with serve(HTML) as url:
+        yield url
