@@ -237,10 +237,14 @@ def plot_k_panels(X, y, ks, *, feature_names, class_names, p=2, X_test=None, y_t
     import matplotlib.pyplot as plt
 
     fig, axes = plt.subplots(1, len(ks), figsize=(3.6 * len(ks), 3.6), constrained_layout=True, sharey=True)
-    for ax, k in zip(np.atleast_1d(axes), ks):
+    axes = np.atleast_1d(axes)
+    for ax, k in zip(axes, ks):
         draw_regions(
             ax, X, y, k, feature_names=feature_names, class_names=class_names, p=p, X_test=X_test, y_test=y_test
         )
+    # One key for all panels: the classes' markers are the same in each.
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncols=len(labels), title="training points")
     return fig
 
 
