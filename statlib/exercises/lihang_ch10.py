@@ -1,6 +1,6 @@
 """Li Hang ch. 10 (hidden Markov models): exercises 10.1-10.5.
 
-States in the answers use the book's 1-based names (q_1, q_2, q_3 -> 1, 2, 3). Exercises 10.1-10.4 also
+States in the answers use the book's 1-based names (q_1, q_2, q_3 -> 1, 2, 3). Exercises 10.1-10.5 also
 work as static quizzes on the site (``prompts``; the path and identity checkers carry ``quiz_values``).
 """
 
@@ -75,23 +75,15 @@ register(
 )
 
 
-def _operation_10_5(answer):
-    if not isinstance(answer, str):
-        return False, "answer with a word, e.g. 'product'."
-    word = answer.strip().lower()
-    if word in {"max", "maximum", "maximisation", "maximization"}:
-        return True, ""
-    if word in {"sum", "summation", "addition"}:
-        return False, "the sum over j is what the forward recursion does; the question is what Viterbi uses instead."
-    return False, "that is not it."
-
-
+# Exercise 10.5, computed: the same trellis of Example 10.2 (O = red, white, red) summed and maximised. The
+# total P(O | lambda) = 0.130218 is printed in Example 10.2, the best path's P* = 0.0147 in Example 10.3.
 register(
     "lihang-10.5",
-    predicate(
-        _operation_10_5,
-        success="yes: delta replaces the sum over predecessors j in alpha's recursion by "
-        "a maximum (and records the argmax in Psi).",
-    ),
-    hint="compare (10.16) with (10.45) term by term: which operation is applied over the predecessor j?",
+    numeric([0.0147, 0.130218], atol=5e-5),
+    hint="run the forward recursion (10.15)-(10.17) and Algorithm 10.5's recursion side by side on Example 10.2: the final delta's largest entry "
+    "is P*, the final alphas' sum is P(O | lambda); the second is larger, since it adds every path's probability.",
+    prompts=[
+        "Example 10.2: P* (the probability of the single best state path, 4 decimals)",
+        "Example 10.2: P(O | λ) (the total over all state paths, 4 decimals or more)",
+    ],
 )

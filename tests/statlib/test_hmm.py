@@ -445,8 +445,12 @@ def test_exercises_check_with_statlib_answers():
     sums = [alpha[t] @ A @ (B[:, obs[t + 1]] * beta[t + 1]) for t in range(3)]
     assert check("lihang-10.4", sums)
     assert not check("lihang-10.4", [p, p, 0.1])
-    assert check("lihang-10.5", "max")
-    assert not check("lihang-10.5", "sum")
+    # Exercise 10.5 against the book's printed numbers: P* of Example 10.3, P(O | lambda) of Example 10.2.
+    best_prob = model.viterbi(d.obs)[1]
+    total_prob = model.forward(d.obs)[1]
+    assert check("lihang-10.5", [best_prob, total_prob])
+    assert check("lihang-10.5", [0.0147, 0.130218])
+    assert not check("lihang-10.5", [total_prob, best_prob])
 
 
 # --------------------------------------------------------------------------------------------------
