@@ -80,8 +80,9 @@ register(
 register(
     "lihang-10.5",
     numeric([0.0147, 0.130218], atol=5e-5),
-    hint="run the forward recursion (10.15)-(10.17) and Algorithm 10.5's recursion side by side on Example 10.2: the final delta's largest entry "
-    "is P*, the final alphas' sum is P(O | lambda); the second is larger, since it adds every path's probability.",
+    hint="run the forward recursion (10.15)-(10.17) and Algorithm 10.5's recursion side by side on Example 10.2: "
+    "the final delta's largest entry is P*, the final alphas' sum is P(O | lambda); the second is larger, since "
+    "it adds every path's probability.",
     prompts=[
         "Example 10.2: P* (the probability of the single best state path, 4 decimals)",
         "Example 10.2: P(O | λ) (the total over all state paths, 4 decimals or more)",
