@@ -43,11 +43,16 @@ def _two_topics(answer):
     except (TypeError, ValueError):
         return False, "give a pair (phi, theta) of arrays."
     if phi.shape != (2, 11) or theta.shape != (9, 2):
-        return False, f"phi must be 2 x 11 (topics x words) and theta 9 x 2 (titles x topics); got {phi.shape}, {theta.shape}."
+        return (
+            False,
+            f"phi must be 2 x 11 (topics x words) and theta 9 x 2 (titles x topics); got {phi.shape}, {theta.shape}.",
+        )
     if not (np.all(np.isfinite(phi)) and np.all(np.isfinite(theta))):
         return False, "phi and theta must be finite."
-    if np.any(phi < 0) or np.any(theta < 0) or not (
-        np.allclose(phi.sum(axis=1), 1, atol=1e-6) and np.allclose(theta.sum(axis=1), 1, atol=1e-6)
+    if (
+        np.any(phi < 0)
+        or np.any(theta < 0)
+        or not (np.allclose(phi.sum(axis=1), 1, atol=1e-6) and np.allclose(theta.sum(axis=1), 1, atol=1e-6))
     ):
         return False, "each row of phi (20.33) and of theta (20.31) must be a probability distribution."
     X = np.asarray(load_example("lihang", "exercise-20.2").X, dtype=float)

@@ -24,7 +24,9 @@ def plot_plate_diagram(ax):
     }
     for x, y, label, observed, r in nodes.values():
         filled = r > 0.3
-        ax.add_patch(Circle((x, y), r, facecolor="0.8" if observed else "white", edgecolor="black" if filled else "none"))
+        ax.add_patch(
+            Circle((x, y), r, facecolor="0.8" if observed else "white", edgecolor="black" if filled else "none")
+        )
         ax.text(x, y, label, ha="center", va="center", fontsize=13)
     for a, b in [("alpha", "theta"), ("theta", "z"), ("z", "w"), ("beta", "phi"), ("phi", "w")]:
         (x0, y0, *_, r0), (x1, y1, *_, r1) = nodes[a], nodes[b]
@@ -35,8 +37,11 @@ def plot_plate_diagram(ax):
                 (x0 + ux * r0, y0 + uy * r0), (x1 - ux * r1, y1 - uy * r1), arrowstyle="-|>", mutation_scale=14
             )
         )
-    for (x, y, w, h), label in [((1.35, 1.2, 4.45, 1.55), "$M$"), ((2.9, 1.35, 2.75, 1.25), "$N_m$"),
-                                ((4.35, -0.3, 1.3, 1.2), "$K$")]:
+    for (x, y, w, h), label in [
+        ((1.35, 1.2, 4.45, 1.55), "$M$"),
+        ((2.9, 1.35, 2.75, 1.25), "$N_m$"),
+        ((4.35, -0.3, 1.3, 1.2), "$K$"),
+    ]:
         ax.add_patch(Rectangle((x, y), w, h, fill=False, edgecolor="0.3"))
         ax.text(x + w - 0.08, y + 0.08, label, ha="right", va="bottom", fontsize=11)
     ax.set_xlim(0.0, 6.1)

@@ -58,7 +58,9 @@ def test_companion_20_1_conjugate_posterior():
     alpha, n = np.array([1.0, 1.0, 1.0]), np.array([3, 0, 2])
     thetas = np.random.default_rng(1).dirichlet([1, 1, 1], size=5)
     ratio = [
-        stats.dirichlet.logpdf(t, alpha) + stats.multinomial.logpmf(n, n.sum(), t) - stats.dirichlet.logpdf(t, alpha + n)
+        stats.dirichlet.logpdf(t, alpha)
+        + stats.multinomial.logpmf(n, n.sum(), t)
+        - stats.dirichlet.logpdf(t, alpha + n)
         for t in thetas
     ]
     np.testing.assert_allclose(ratio, ratio[0], atol=1e-10)
