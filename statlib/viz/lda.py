@@ -38,13 +38,13 @@ def plot_plate_diagram(ax):
             )
         )
     for (x, y, w, h), label in [
-        ((1.35, 1.2, 4.45, 1.55), "$M$"),
+        ((1.35, 1.15, 4.85, 1.65), "$M$"),
         ((2.9, 1.35, 2.75, 1.25), "$N_m$"),
         ((4.35, -0.3, 1.3, 1.2), "$K$"),
     ]:
         ax.add_patch(Rectangle((x, y), w, h, fill=False, edgecolor="0.3"))
         ax.text(x + w - 0.08, y + 0.08, label, ha="right", va="bottom", fontsize=11)
-    ax.set_xlim(0.0, 6.1)
+    ax.set_xlim(0.0, 6.4)
     ax.set_ylim(-0.5, 3.0)
     ax.set_aspect("equal")
     ax.axis("off")
