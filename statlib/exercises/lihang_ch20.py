@@ -2,7 +2,7 @@
 
 Expected values are derived by hand (the chapter's solutions show the derivations):
 
-* 20.1: the mean of Dir(alpha) is alpha_i / alpha_0 with alpha_0 = sum_i alpha_i (Dirichlet integral (20.4)
+* 20.1: the mean of Dir(alpha) is alpha_i / alpha_0 with alpha_0 = sum_i alpha_i (Dirichlet integral (20.5)
   with one exponent raised by one, and Gamma(x + 1) = x Gamma(x)); for alpha = (2, 6, 11), alpha_0 = 19 and the
   mean is (2/19, 6/19, 11/19). Answers are accepted within 1e-3, so a Monte Carlo estimate from enough draws
   passes as well.
@@ -74,7 +74,7 @@ register(
     "lihang-20.1",
     numeric(MEAN_20_1, atol=1e-3),
     hint="E[theta_i] = integral of theta_i Dir(theta | alpha): multiplying by theta_i raises alpha_i by one, so the "
-    "integral is B(alpha + e_i) / B(alpha) (20.4); simplify with Gamma(x + 1) = x Gamma(x).",
+    "integral is B(alpha + e_i) / B(alpha) (20.5); simplify with Gamma(x + 1) = x Gamma(x).",
     prompts=["E[θ₁] for α = (2, 6, 11):", "E[θ₂]:", "E[θ₃]:"],
 )
 
