@@ -64,7 +64,8 @@ def gibbs_state(X, n_topics, n_sweeps, *, alpha=0.1, beta=0.01, random_state=0):
 
 def plot_gibbs_state(axes, model, words, documents, *, loglik_limits=None):
     """Three panels for a fitted ``LatentDirichletAllocation``: phi (20.33) as topics x words, theta (20.31) as
-    documents x topics, and the trace of the log joint (20.26) over the sweeps recorded in ``model``."""
+    documents x topics (each with a colour bar of the probabilities), and the trace of the log joint (20.26) over
+    the sweeps recorded in ``model``."""
     if len(axes) != 3:
         raise ValueError(f"axes must hold three Axes, got {len(axes)}")
     phi, theta = model.components_, model.doc_topic_
@@ -72,13 +73,15 @@ def plot_gibbs_state(axes, model, words, documents, *, loglik_limits=None):
     if len(words) != phi.shape[1] or len(documents) != theta.shape[0]:
         raise ValueError("words and documents must match the model's words and the documents it was fitted on")
     ax = axes[0]
-    ax.imshow(phi, cmap="Blues", vmin=0, vmax=max(0.5, phi.max()), aspect="auto")
+    im = ax.imshow(phi, cmap="Blues", vmin=0, vmax=max(0.5, phi.max()), aspect="auto")
+    ax.figure.colorbar(im, ax=ax, fraction=0.05, pad=0.02)
     ax.set_xticks(range(len(words)), words, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(K), [f"topic {k + 1}" for k in range(K)])
     ax.set_xlabel("word $v$")
     ax.set_title(r"$\varphi_{kv}$ (20.33)")
     ax = axes[1]
-    ax.imshow(theta, cmap="Oranges", vmin=0, vmax=1, aspect="auto")
+    im = ax.imshow(theta, cmap="Oranges", vmin=0, vmax=1, aspect="auto")
+    ax.figure.colorbar(im, ax=ax, fraction=0.1, pad=0.04)
     ax.set_yticks(range(len(documents)), documents, fontsize=8)
     ax.set_xticks(range(K), [str(k + 1) for k in range(K)])
     ax.set_xlabel("topic $k$")

@@ -1,5 +1,6 @@
-"""Chapter 20 (latent Dirichlet allocation): the book's Table 13.3 -> 13.4 example, the exercise checkers of
-statlib/exercises/lihang_ch20.py against hand-derived values, and the chapter's figures."""
+"""Chapter 20 (latent Dirichlet allocation): the LDA example of Li Hang ch. 13 (the counts of Table 13.3 give the
+topics of Table 13.4), the exercise checkers of statlib/exercises/lihang_ch20.py against hand-derived values, and
+the chapter's figures."""
 
 import matplotlib
 import numpy as np
@@ -106,4 +107,10 @@ def test_sampler_prefix_and_plate_diagram():
         viz.plot_plate_diagram(None)
     with pytest.raises(ValueError, match="axes"):
         viz.plot_gibbs_state([ax], short, list("abcdefghijk"), list("123456789"))
+    plt.close(fig)
+    fig, axes = plt.subplots(1, 3)
+    viz.plot_gibbs_state(axes, short, list("abcdefghijk"), list("123456789"))
+    assert len(fig.axes) == 3 + 2  # the three panels and the colour bars of phi and theta
+    np.testing.assert_allclose(axes[0].images[0].get_array(), short.components_)
+    np.testing.assert_allclose(axes[1].images[0].get_array(), short.doc_topic_)
     plt.close(fig)
