@@ -157,8 +157,10 @@ def plot_assignments(ax, Y2, assignments, labels, *, title=None, axis_names=("LS
 
     The chapter's map uses LSA coordinates 2 and 3: the first follows mostly the documents' overall weight.
     """
+    import matplotlib
+
     groups = np.unique(assignments)
-    cmap = __import__("matplotlib").colormaps["tab10"]
+    cmap = matplotlib.colormaps["tab10"]
     for g in groups:
         mask = assignments == g
         ax.scatter(*Y2[mask].T, s=6, color=cmap(int(g) % 10), alpha=0.6)
