@@ -102,7 +102,7 @@ def plot_simplex(ax, X, topic_word, doc_topic, title=None, true_topics=None):
     ax.set_ylim(-0.1, 0.95)
     ax.set_xlabel("simplex coordinate 1 (P(w2) + P(w3) / 2)")
     ax.set_ylabel("simplex coordinate 2 (P(w3) sqrt(3) / 2)")
-    ax.legend(loc="upper right", fontsize=7)
+    ax.legend(loc="upper left", fontsize=7)
     if title:
         ax.set_title(title, fontsize=10)
 
@@ -138,7 +138,7 @@ def plot_plates(axes):
     _arrow(ax1, d, z)
     _arrow(ax1, z, w)
     _plate(ax1, 1.95, 0.35, 3.05, 1.3, "$L$")
-    _plate(ax1, 0.2, 0.1, 5.0, 1.8, "$N$")
+    _plate(ax1, 0.2, -0.15, 5.0, 2.05, "$N$")
     ax1.text(1.7, 1.25, "$P(z|d)$", ha="center", fontsize=9)
     ax1.text(3.5, 1.25, "$P(w|z)$", ha="center", fontsize=9)
     ax1.set_title("Fig. 18.2: generative model (18.2)")
@@ -156,7 +156,7 @@ def plot_plates(axes):
     ax2.set_title("Fig. 18.3: co-occurrence model (18.5)")
     for ax in axes:
         ax.set_xlim(0, 5.4)
-        ax.set_ylim(0, 2.1)
+        ax.set_ylim(-0.2, 2.1)
         ax.set_aspect("equal")
         ax.axis("off")
 
