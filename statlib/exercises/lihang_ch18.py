@@ -2,16 +2,19 @@
 
 Expected values (the chapter's solutions derive them):
 
-* 18.1: the generative model (18.2) with P(d) = n(d) / N on Fig. 18.1 (n(d) = 5, 5, 13, 7; N = 30) and
+* 18.1: the generative model (18.2) with P(d) = n(d) / |T| on Fig. 18.1 (n(d) = 5, 5, 13, 7; |T| = 30, the
+  number of word occurrences) and
   P(z_1 | d) = 1/2, 1, 1/4, 0 for d_1..d_4 (K = 2) is the co-occurrence model (18.5) with
   P(z_1) = sum_d P(d) P(z_1 | d) = (2.5 + 5 + 3.25 + 0) / 30 = 43/120 and, by Bayes,
   P(d_1 | z_1) = P(d_1) P(z_1 | d_1) / P(z_1) = 2.5 / 10.75 = 10/43.
 * 18.2: one EM iteration for the co-occurrence model, checked against the formulas on random data:
   E-step P(z | w, d) proportional to P(z) P(w | z) P(d | z); M-step P(w | z) and P(d | z) proportional to
-  sum_d n(w, d) P(z | w, d) and sum_w n(w, d) P(z | w, d), P(z) = sum_{w,d} n(w, d) P(z | w, d) / N.
+  sum_d n(w, d) P(z | w, d) and sum_w n(w, d) P(z | w, d), P(z) = sum_{w,d} n(w, d) P(z | w, d) / |T|.
 * 18.3: no unique answer (EM reaches a local maximum that depends on the start). A reader's
   (P(w | z), P(z | d)) for the §17.2.2 title matrix with K = 3 is accepted if it is normalised and a fixed
-  point of Algorithm 18.1: one more EM iteration moves no probability by more than 1e-3.
+  point of Algorithm 18.1: one more EM iteration moves no probability by more than 1e-3, and no two of its
+  topics coincide (topics that coincide are a fixed point that is a saddle, not a maximum: all three equal to
+  the word frequencies n(w) / |T| with any P(z | d) is one).
 * companion-18.1: free parameters for M = 11 words, N = 9 documents, K = 3 topics: the generative model's
   P(z | d) and P(w | z) have N(K - 1) + K(M - 1) = 18 + 30 = 48; the co-occurrence model's P(z), P(w | z),
   P(d | z) have (K - 1) + K(M - 1) + K(N - 1) = 2 + 30 + 24 = 56, the 48 plus the N - 1 = 8 of P(d).
@@ -25,7 +28,7 @@ from ._registry import register
 register(
     "lihang-18.1",
     numeric([43 / 120, 10 / 43], atol=1e-3),
-    hint="P(z) = sum_d P(d) P(z | d) with P(d) = n(d) / N (the column sums of Fig. 18.1 over N = 30); then Bayes: "
+    hint="P(z) = sum_d P(d) P(z | d) with P(d) = n(d) / |T| (the column sums of Fig. 18.1 over |T| = 30); then Bayes: "
     "P(d | z) = P(d) P(z | d) / P(z).",
     prompts=["P(z₁) of the equivalent co-occurrence model:", "P(d₁ | z₁):"],
 )
@@ -68,7 +71,7 @@ register(
     predicate(_cooccurrence_em, success="that is EM for the co-occurrence model (18.5)."),
     hint="E-step: P(z_k | w, d) = P(z_k) P(w | z_k) P(d | z_k) / sum_l P(z_l) P(w | z_l) P(d | z_l). M-step: "
     "normalise the weighted counts n(w, d) P(z_k | w, d) summed over d (for P(w | z_k)), over w (for P(d | z_k)) "
-    "and over both (for P(z_k), divided by N).",
+    "and over both (for P(z_k), divided by |T| = sum n(w, d)).",
 )
 
 
@@ -98,14 +101,20 @@ def _fixed_point(answer):
     new_Z = (weighted.sum(axis=0) / n.sum(axis=0)[:, None]).T
     if not (np.allclose(new_W, W, atol=1e-3) and np.allclose(new_Z, Z, atol=1e-3)):
         return False, "one more EM iteration (18.11)-(18.13) still moves these parameters: iterate until convergence."
+    gaps = [np.abs(W[:, a] - W[:, b]).max() for a in range(3) for b in range(a + 1, 3)]
+    if min(gaps) <= 1e-3:
+        return False, (
+            "two of your topics P(w | z) coincide: a fixed point of EM, but a saddle, not a maximum. "
+            "Start from a random P(w | z)."
+        )
     return True, ""
 
 
 register(
     "lihang-18.3",
     predicate(_fixed_point, success="a fixed point of Algorithm 18.1 (one of several local maxima)."),
-    hint="run PLSA(n_topics=3, tol=1e-10, max_iter=5000) on the documents-by-words matrix X.T and transpose: "
-    "P_wz = components_.T, P_zd = doc_topic_.T.",
+    hint="run PLSA(n_topics=3, tol=1e-10, max_iter=5000, random_state=...) on the documents-by-words matrix X of "
+    "load_example('lihang', 'exercise-18.3') and transpose: P_wz = components_.T, P_zd = doc_topic_.T.",
 )
 
 register(

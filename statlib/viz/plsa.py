@@ -149,7 +149,7 @@ def plot_plates(axes):
         "", xy=(d[0] + 0.34, d[1]), xytext=(z[0] - 0.34, z[1]), arrowprops=dict(arrowstyle="-|>", color="k", lw=1.2)
     )
     _arrow(ax2, z, w)
-    _plate(ax2, 0.2, 0.35, 4.8, 1.3, "$N$ pairs $(w, d)$")
+    _plate(ax2, 0.2, 0.35, 4.8, 1.3, "$N \\times L$ pairs $(w, d)$")
     ax2.text(1.7, 1.25, "$P(d|z)$", ha="center", fontsize=9)
     ax2.text(3.5, 1.25, "$P(w|z)$", ha="center", fontsize=9)
     ax2.text(2.6, 0.45, "$P(z)$", ha="center", fontsize=9)

@@ -217,6 +217,18 @@ def test_lihang_ch18_checkers_accept_the_reference_answers_and_refuse_others():
     assert check("lihang-18.3", (model.components_.T, model.doc_topic_.T)).correct
     assert not check("lihang-18.3", (early.components_.T, early.doc_topic_.T)).correct
     assert not check("lihang-18.3", (model.components_, model.doc_topic_)).correct
+    # Fixed points with coinciding topics (saddles), by hand: every topic equal to the word frequencies n(w) / |T|
+    # with uniform P(z | d); and a two-topic fixed point with its second topic split in two halves.
+    counts = load_example("lihang", "exercise-18.3").counts.astype(float)
+    freq = counts.sum(axis=1) / counts.sum()
+    flat = (np.column_stack([freq] * 3), np.full((3, 9), 1 / 3))
+    assert not check("lihang-18.3", flat).correct
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        two = PLSA(2, tol=1e-12, max_iter=5000, random_state=0).fit(X)
+    W2, Z2 = two.components_.T, two.doc_topic_.T
+    split = (np.column_stack([W2, W2[:, 1]]), np.vstack([Z2[0], Z2[1] / 2, Z2[1] / 2]))
+    assert not check("lihang-18.3", split).correct
 
     assert check("companion-18.1", [9 * 2 + 3 * 10, 2 + 3 * 10 + 3 * 8]).correct
     assert not check("companion-18.1", [48, 48]).correct
