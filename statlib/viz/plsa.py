@@ -76,8 +76,22 @@ def to_ternary(P):
 
 def plot_simplex(ax, X, topic_word, doc_topic, title=None, true_topics=None):
     """Fig. 18.5 on data: the word simplex (triangle), the documents' empirical P(w | d) (hollow), the
-    fitted P(w | d) = sum_z P(z | d) P(w | z) (18.7) (dots), and the topic simplex spanned by the P(w | z)."""
+    fitted P(w | d) = sum_z P(z | d) P(w | z) (18.7) (dots), and the topic simplex spanned by the P(w | z).
+
+    ``X`` holds counts (documents x 3 words), ``topic_word`` P(w | z) (K x 3), ``doc_topic`` P(z | d)
+    (documents x K); ``true_topics``, if given, is drawn as crosses (rows: distributions over the 3 words).
+    """
     X = np.asarray(X, dtype=float)
+    topic_word = np.asarray(topic_word, dtype=float)
+    doc_topic = np.asarray(doc_topic, dtype=float)
+    if X.ndim != 2 or X.shape[1] != 3 or X.shape[0] == 0 or np.any(X < 0) or np.any(X.sum(axis=1) <= 0):
+        raise ValueError(f"X must be non-negative counts of 3 words with no empty document, got shape {X.shape}.")
+    if topic_word.ndim != 2 or topic_word.shape[1] != 3:
+        raise ValueError(f"topic_word must have shape (K, 3), got {topic_word.shape}.")
+    if doc_topic.shape != (X.shape[0], topic_word.shape[0]):
+        raise ValueError(
+            f"doc_topic must have shape (n_documents, K) = {(X.shape[0], topic_word.shape[0])}, got {doc_topic.shape}."
+        )
     corners = to_ternary(np.eye(3))
     ax.fill(corners[:, 0], corners[:, 1], color="0.95", edgecolor="0.3", lw=1)
     for p, name, offset in zip(corners, ["word 1", "word 2", "word 3"], [(-0.07, -0.05), (0.0, -0.05), (-0.03, 0.03)]):
@@ -129,7 +143,8 @@ def _plate(ax, x0, y0, w, h, label):
 
 def plot_plates(axes):
     """Figs. 18.2 and 18.3: plate diagrams of the generative model d -> z -> w and the co-occurrence model
-    d <- z -> w (shaded nodes observed; the plates repeat over the L words of a document and the N documents)."""
+    d <- z -> w (shaded nodes observed; the plates repeat over the L words of a document and the N documents,
+    and over the N x L word-document pairs)."""
     ax1, ax2 = axes
     d, z, w = (0.8, 1.0), (2.6, 1.0), (4.4, 1.0)
     _node(ax1, d, "$d$", observed=True)

@@ -40,3 +40,20 @@ def test_plsa_path_is_the_fit_one_iteration_at_a_time():
         viz.plsa_path(X, 2, -1)
     with pytest.raises(ValueError, match="n_documents"):
         viz.simplex_corpus(n_documents=0)
+
+
+def test_plot_simplex_names_the_argument_it_refuses():
+    import matplotlib.pyplot as plt
+
+    X, topics, mixtures = viz.simplex_corpus(n_documents=5, length=10, random_state=0)
+    fig, ax = plt.subplots()
+    try:
+        viz.plot_simplex(ax, X, topics, mixtures, true_topics=topics)  # the true model draws without complaint
+        with pytest.raises(ValueError, match="X must"):
+            viz.plot_simplex(ax, X[:, :2], topics, mixtures)
+        with pytest.raises(ValueError, match="topic_word"):
+            viz.plot_simplex(ax, X, topics[:, :2], mixtures)
+        with pytest.raises(ValueError, match="doc_topic"):
+            viz.plot_simplex(ax, X, topics, mixtures[:3])
+    finally:
+        plt.close(fig)
