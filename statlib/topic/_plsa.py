@@ -1,7 +1,7 @@
 """Probabilistic latent semantic analysis, the generative model fitted by EM: Li Hang Algorithm 18.1.
 
 The model (18.2) is P(w, d) = P(d) sum_z P(z | d) P(w | z). Its log-likelihood, up to the term
-sum_d n(d) log P(d) that does not involve the parameters (P(d) is estimated by n(d) / N directly), is
+sum_d n(d) log P(d) that does not involve the parameters (P(d) is estimated by n(d) / sum_d n(d) directly), is
 
     L = sum_d sum_w n(w, d) log sum_k P(w | z_k) P(z_k | d)
 

@@ -174,3 +174,61 @@ def test_lihang_ch17_checkers_accept_the_reference_answers_and_refuse_others():
     cos = [d[0] @ d[1] / (norm[0] * norm[1]), d[2] @ d[3] / (norm[2] * norm[3])]
     assert check("companion-17.1", cos).correct
     assert not check("companion-17.1", [0.5, 0.5]).correct
+
+
+def test_lihang_ch18_checkers_accept_the_reference_answers_and_refuse_others():
+    # Expected values by hand from Fig. 18.1's column sums (5, 5, 13, 7), an independent dense EM on the
+    # co-occurrence model, and a fully converged PLSA fit.
+    import warnings
+
+    from statlib.datasets import load_example
+    from statlib.topic import PLSA
+
+    assert check("lihang-18.1", [10.75 / 30, 2.5 / 10.75]).correct
+    assert not check("lihang-18.1", [0.5, 0.25]).correct
+
+    def em_step(n, p_z, p_w_z, p_d_z):
+        M, N = n.shape
+        K = p_z.size
+        new_z, new_w, new_d = np.zeros(K), np.zeros((M, K)), np.zeros((N, K))
+        for i in range(M):
+            for j in range(N):
+                post = p_z * p_w_z[i] * p_d_z[j]
+                post = post / post.sum()
+                new_w[i] += n[i, j] * post
+                new_d[j] += n[i, j] * post
+                new_z += n[i, j] * post
+        return new_z / n.sum(), new_w / new_z, new_d / new_z
+
+    def no_prior(n, p_z, p_w_z, p_d_z):  # forgets P(z) in the E-step
+        post = p_w_z[:, None, :] * p_d_z[None, :, :]
+        post /= post.sum(axis=2, keepdims=True)
+        r = n[:, :, None] * post
+        return r.sum(axis=(0, 1)) / n.sum(), r.sum(axis=1) / r.sum(axis=(0, 1)), r.sum(axis=0) / r.sum(axis=(0, 1))
+
+    assert check("lihang-18.2", em_step).correct
+    assert not check("lihang-18.2", no_prior).correct
+
+    X = load_example("lihang", "exercise-18.3").X
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = PLSA(3, tol=1e-12, max_iter=5000, random_state=0).fit(X)
+        early = PLSA(3, tol=0.0, max_iter=2, random_state=0).fit(X)
+    assert check("lihang-18.3", (model.components_.T, model.doc_topic_.T)).correct
+    assert not check("lihang-18.3", (early.components_.T, early.doc_topic_.T)).correct
+    assert not check("lihang-18.3", (model.components_, model.doc_topic_)).correct
+    # Fixed points with coinciding topics (saddles), by hand: every topic equal to the word frequencies n(w) / |T|
+    # with uniform P(z | d); and a two-topic fixed point with its second topic split in two halves.
+    counts = load_example("lihang", "exercise-18.3").counts.astype(float)
+    freq = counts.sum(axis=1) / counts.sum()
+    flat = (np.column_stack([freq] * 3), np.full((3, 9), 1 / 3))
+    assert not check("lihang-18.3", flat).correct
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        two = PLSA(2, tol=1e-12, max_iter=5000, random_state=0).fit(X)
+    W2, Z2 = two.components_.T, two.doc_topic_.T
+    split = (np.column_stack([W2, W2[:, 1]]), np.vstack([Z2[0], Z2[1] / 2, Z2[1] / 2]))
+    assert not check("lihang-18.3", split).correct
+
+    assert check("companion-18.1", [9 * 2 + 3 * 10, 2 + 3 * 10 + 3 * 8]).correct
+    assert not check("companion-18.1", [48, 48]).correct
