@@ -60,7 +60,7 @@ def draw_fit(family="Gaussian", n_basis=9, log10_lambda=-3.0, n_samples=15, seed
     """The fit of noisy sin(2 pi x) (left) and the train/test error against log10 lambda (right)."""
     import matplotlib.pyplot as plt
 
-    x, t = make_sine(n_samples, random_state=seed, evenly_spaced=False)
+    x, t = make_sine(n_samples, random_state=seed)
     xt, tt = make_sine(200, random_state=seed + 1, evenly_spaced=False)
     grid = np.linspace(0, 1, 300)
     lam = 10.0**log10_lambda
@@ -142,7 +142,7 @@ def constrained_minimum(center, A, q, radius=1.0, n=20001):
     return radius * np.array([u[i], v[i]])
 
 
-def plot_constraint_regions(center=(1.4, 0.55), A=((1.0, 0.6), (0.6, 0.9)), axes=None):
+def plot_constraint_regions(center=(1.5, 0.3), A=((1.0, 0.6), (0.6, 0.9)), axes=None):
     """PRML Fig. 3.4: error contours around w_ML and the constraint regions for q = 2 and q = 1; the lasso's
     constrained optimum lies on a corner (w_1 axis), where w_2 = 0."""
     import matplotlib.pyplot as plt
