@@ -162,7 +162,7 @@ def plot_constraint_regions(center=(1.5, 0.3), A=((1.0, 0.6), (0.6, 0.9)), axes=
         ax.plot(*center, "x", color="C3")
         ax.annotate(r"$\mathbf{w}_{\mathrm{ML}}$", center + [0.05, 0.08], color="C3")
         ax.plot(*w, "o", color="k", ms=5)
-        ax.annotate(r"$\mathbf{w}^\star$", w + [0.07, 0.07])
+        ax.annotate(r"$\mathbf{w}^{*}$", w + [0.07, 0.07])
         ax.axhline(0, color="0.6", lw=0.6)
         ax.axvline(0, color="0.6", lw=0.6)
         ax.set(title=f"q = {q:g}", xlabel="$w_1$", ylabel="$w_2$", aspect="equal", xlim=(-1.5, 2.5), ylim=(-1.5, 2))
