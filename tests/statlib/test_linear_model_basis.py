@@ -292,3 +292,38 @@ def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check(estimator)
+
+
+# --- the chapter's exercises (prml-3.1 to prml-3.5): hand-derived answers, recomputed and checked ----------------
+def test_exercise_answers_recomputed_and_accepted():
+    from statlib.exercises import check
+
+    a = np.linspace(-3, 3, 61)
+    np.testing.assert_allclose(2 / (1 + np.exp(-2 * a)) - 1, np.tanh(a), atol=1e-12)  # 3.1: tanh = 2 sigma(2a) - 1
+    Phi = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    t = np.array([1.0, 2.0, 4.0])
+    m = LinearRegression(fit_intercept=False).fit(Phi, t)
+    beta = 1 / np.mean((t - m.predict(Phi)) ** 2)
+    np.testing.assert_allclose([*m.coef_, beta], [5 / 6, 1.5, 18.0], rtol=1e-10)  # 3.2
+    bounds = [2 / np.max(np.sum(Phi**2, axis=1)), 2 / np.linalg.eigvalsh(Phi.T @ Phi / 3)[-1]]
+    np.testing.assert_allclose(bounds, [0.4, 6 / (4 + np.sqrt(10))], rtol=1e-12)  # 3.3
+    Q = np.linalg.qr(np.random.default_rng(9).normal(size=(8, 3)))[0]
+    z = np.array([3.0, -0.5, 1.2])
+    tq = Q @ z + (np.eye(8) - Q @ Q.T) @ np.random.default_rng(10).normal(size=8)
+    ridge = Ridge(alpha=2.0, fit_intercept=False).fit(Q, tq).coef_
+    from statlib.linear_model import Lasso
+
+    lasso = Lasso(alpha=2.0 / 16, fit_intercept=False, tol=1e-12, max_iter=10_000).fit(Q, tq).coef_
+    np.testing.assert_allclose(ridge, [1.0, -1 / 6, 0.4], atol=1e-10)  # 3.4: z / (1 + lambda)
+    np.testing.assert_allclose(lasso, [2.0, 0.0, 0.2], atol=1e-8)  # 3.4: soft threshold at lambda / 2
+    for ex_id, answer in [
+        ("prml-3.1", [2, 2, -1]),
+        ("prml-3.2", [5 / 6, 1.5, 18]),
+        ("prml-3.3", bounds),
+        ("prml-3.4", [*ridge, *lasso]),
+        ("prml-3.5", True),
+    ]:
+        assert check(ex_id, answer).correct
+    assert not check("prml-3.2", [1.0, 1.5, 18]).correct
+    assert not check("prml-3.4", [1.0, -1 / 6, 0.4, 2.0, -0.5, 0.2]).correct  # lasso without the threshold
+    assert not check("prml-3.5", False).correct
