@@ -72,7 +72,10 @@ class _CentredBasis(TransformerMixin, BaseEstimator):
         if self.centers is None:
             n_basis = check_int(self.n_basis, "n_basis", low=1)
             lo, hi = X.min(axis=0), X.max(axis=0)
-            self.centers_ = np.linspace(lo, hi, n_basis).reshape(n_basis, d)
+            if n_basis == 1:  # a single bump sits in the middle of the range, not at its left end
+                self.centers_ = ((lo + hi) / 2).reshape(1, d)
+            else:
+                self.centers_ = np.linspace(lo, hi, n_basis).reshape(n_basis, d)
             spacing = (hi - lo) / (n_basis - 1) if n_basis > 1 else np.zeros(d)
             default_width = float(spacing.mean()) if np.all(spacing > 0) else 1.0
         else:
@@ -111,9 +114,11 @@ class GaussianBasis(_CentredBasis):
     Parameters
     ----------
     n_basis : int, default=9
-        Number of centres per feature, spread evenly over the training range (ignored when ``centers`` is given).
+        Number of centres per feature, spread evenly over the training range, ends included (one centre sits at
+        the middle of the range). Ignored when ``centers`` is given.
     width : float or None, default=None
-        The spatial scale s > 0; None takes the spacing between neighbouring centres.
+        The spatial scale s > 0, one for all features; None takes the spacing between neighbouring centres
+        (averaged over the features when there are several; 1.0 when there is a single centre).
     centers : array-like of shape (n_basis,) or (n_basis, n_features), or None
         Fixed centres mu_j (the same for every feature when 1-D).
     include_bias : bool, default=False

@@ -104,17 +104,19 @@ class LMSRegressor(RegressorMixin, BaseEstimator):
         largest = float(np.max(np.einsum("ij,ij->i", X, X))) + float(bool(self.fit_intercept))
         return 1.0 / largest if largest > 0 else 1.0
 
-    def _run(self, X, y, order, eta):
-        w = self.coef_.copy()
-        b, passes, finite = _lms_passes(X, y, order, eta, w, float(self.intercept_), bool(self.fit_intercept))
+    def _run(self, X, y, order, eta, w, b, n_iter, t):
+        # Works on copies and sets the fitted attributes only on success: a diverged run leaves the estimator
+        # as it was (unfitted after a failed first call).
+        w = w.copy()
+        b, passes, finite = _lms_passes(X, y, order, eta, w, float(b), bool(self.fit_intercept))
         if not finite:
             raise ValueError(
                 f"eta={eta:g} is too large for these data: the weights diverged to non-finite values in pass "
                 f"{passes}; each step is stable when eta * ||phi_n||^2 < 2 (bias included)"
             )
-        self.coef_, self.intercept_ = w, float(b)
-        self.n_iter_ += order.shape[0]
-        self.t_ += order.size
+        self.coef_, self.intercept_, self.eta_ = w, float(b), eta
+        self.n_iter_ = n_iter + order.shape[0]
+        self.t_ = t + order.size
 
     def fit(self, X, y):
         """Make ``max_iter`` LMS passes over ``X`` (n_samples, n_features), ``y`` (n_samples,) from w = 0."""
@@ -128,9 +130,7 @@ class LMSRegressor(RegressorMixin, BaseEstimator):
             order = np.array([rng.permutation(n) for _ in range(max_iter)], dtype=np.int64)
         else:
             order = np.tile(np.arange(n, dtype=np.int64), (max_iter, 1))
-        self.coef_, self.intercept_, self.n_iter_, self.t_ = np.zeros(X.shape[1]), 0.0, 0, 0
-        self.eta_ = self._step(eta, X)
-        self._run(X, np.ascontiguousarray(y), order, self.eta_)
+        self._run(X, np.ascontiguousarray(y), order, self._step(eta, X), np.zeros(X.shape[1]), 0.0, 0, 0)
         return self
 
     def partial_fit(self, X, y):
@@ -138,13 +138,12 @@ class LMSRegressor(RegressorMixin, BaseEstimator):
         eta = self._check_params()
         first = not hasattr(self, "coef_")
         X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True, reset=first)
-        if first:
-            self.coef_, self.intercept_, self.n_iter_, self.t_ = np.zeros(X.shape[1]), 0.0, 0, 0
-            self.eta_ = self._step(eta, X)
-        elif eta != "auto":
-            self.eta_ = eta
         order = np.arange(len(X), dtype=np.int64).reshape(1, -1)
-        self._run(X, np.ascontiguousarray(y), order, self.eta_)
+        if first:
+            state = (self._step(eta, X), np.zeros(X.shape[1]), 0.0, 0, 0)
+        else:
+            state = (self.eta_ if eta == "auto" else eta, self.coef_, self.intercept_, self.n_iter_, self.t_)
+        self._run(X, np.ascontiguousarray(y), order, *state)
         return self
 
     def predict(self, X):

@@ -69,10 +69,11 @@ def draw_fit(family="Gaussian", n_basis=9, log10_lambda=-3.0, n_samples=15, seed
     a0.plot(grid, np.sin(2 * np.pi * grid), color="C2", label=r"$\sin 2\pi x$")
     a0.plot(x, t, "o", mfc="none", color="C0", label="training data")
     a0.plot(grid, curve, color="C3", label="fit")
-    a0.set(xlabel="$x$", ylabel="$t$", ylim=(-1.6, 1.6), title=f"{family}, M-1 = {n_basis}, ln λ = {np.log(lam):.1f}")
+    title = f"{family}, M-1 = {n_basis}, log10 λ = {log10_lambda:.1f}"
+    a0.set(xlabel="$x$", ylabel="$t$", ylim=(-1.6, 1.6), title=title)
     a0.legend(loc="upper right", fontsize=8)
     logs = np.linspace(-8, 1, 37)
-    rms = np.array([_rms(family, n_basis, 10.0**g, x, t, xt, tt) for g in logs])
+    rms = np.array([train_test_rms(family, n_basis, 10.0**g, x, t, xt, tt) for g in logs])
     a1.plot(logs, rms[:, 0], color="C0", label="training")
     a1.plot(logs, rms[:, 1], color="C3", label="test")
     a1.axvline(log10_lambda, color="0.5", ls=":")
@@ -82,7 +83,8 @@ def draw_fit(family="Gaussian", n_basis=9, log10_lambda=-3.0, n_samples=15, seed
     return fig
 
 
-def _rms(family, n_basis, lam, x, t, xt, tt):
+def train_test_rms(family, n_basis, lam, x, t, xt, tt):
+    """Root-mean-square error (E_RMS) on the training points ``x``, ``t`` and on the test points ``xt``, ``tt``."""
     model, _ = fit_curve(family, n_basis, lam, x, t, x[:1])
     train = np.sqrt(np.mean((model.predict(x.reshape(-1, 1)) - t) ** 2))
     test = np.sqrt(np.mean((model.predict(xt.reshape(-1, 1)) - tt) ** 2))

@@ -62,6 +62,9 @@ def test_default_centres_span_the_training_range_with_spacing_as_width():
     assert g.transform(x).shape == (11, 5) and g.n_output_features_ == 5
     gb = GaussianBasis(5, include_bias=True).fit(x)
     np.testing.assert_array_equal(gb.transform(x)[:, 0], 1.0)
+    one = SigmoidBasis(1).fit(np.array([[2.0, -1.0], [4.0, 3.0]]))  # a single centre: mid-range, width 1
+    np.testing.assert_array_equal(one.centers_, [[3.0, 1.0]])
+    assert one.width_ == 1.0
 
 
 def test_gaussian_basis_with_all_centres_at_the_points_is_an_rbf_interpolant():
@@ -257,8 +260,18 @@ def test_automatic_step_is_one_over_the_largest_squared_norm():
 
 def test_lms_divergence_is_reported_naming_eta():
     X = np.array([[10.0], [-10.0], [5.0]])
+    model = LMSRegressor(eta=1.0, max_iter=500, shuffle=False)
     with pytest.raises(ValueError, match="eta"):
-        LMSRegressor(eta=1.0, max_iter=500, shuffle=False).fit(X, [1.0, 2.0, 3.0])
+        model.fit(X, [1.0, 2.0, 3.0])
+    assert not hasattr(model, "coef_")  # a diverged fit leaves no half-fitted state behind
+    online = LMSRegressor(eta=0.01).partial_fit(X, [1.0, 2.0, 3.0])
+    before = (online.coef_.copy(), online.intercept_, online.n_iter_, online.t_)
+    online.set_params(eta=1.0)
+    with pytest.raises(ValueError, match="eta"):
+        for _ in range(500):
+            online.partial_fit(X, [1.0, 2.0, 3.0])
+    assert online.n_iter_ < 500 and online.n_iter_ >= before[2]
+    assert np.all(np.isfinite(online.coef_))  # the weights of the last finite pass are kept
 
 
 @pytest.mark.parametrize(
@@ -294,7 +307,7 @@ def test_scikit_learn_contract(estimator, check):
         check(estimator)
 
 
-# --- the chapter's exercises (prml-3.1 to prml-3.5): hand-derived answers, recomputed and checked ----------------
+# --- the chapter's checked exercises (PRML 3.1, 3.6 and companion-3.11 to 3.13): hand-derived answers, recomputed -
 def test_exercise_answers_recomputed_and_accepted():
     from statlib.exercises import check
 
@@ -304,9 +317,9 @@ def test_exercise_answers_recomputed_and_accepted():
     t = np.array([1.0, 2.0, 4.0])
     m = LinearRegression(fit_intercept=False).fit(Phi, t)
     beta = 1 / np.mean((t - m.predict(Phi)) ** 2)
-    np.testing.assert_allclose([*m.coef_, beta], [5 / 6, 1.5, 18.0], rtol=1e-10)  # 3.2
+    np.testing.assert_allclose([*m.coef_, beta], [5 / 6, 1.5, 18.0], rtol=1e-10)  # companion-3.11
     bounds = [2 / np.max(np.sum(Phi**2, axis=1)), 2 / np.linalg.eigvalsh(Phi.T @ Phi / 3)[-1]]
-    np.testing.assert_allclose(bounds, [0.4, 6 / (4 + np.sqrt(10))], rtol=1e-12)  # 3.3
+    np.testing.assert_allclose(bounds, [0.4, 6 / (4 + np.sqrt(10))], rtol=1e-12)  # companion-3.12
     Q = np.linalg.qr(np.random.default_rng(9).normal(size=(8, 3)))[0]
     z = np.array([3.0, -0.5, 1.2])
     tq = Q @ z + (np.eye(8) - Q @ Q.T) @ np.random.default_rng(10).normal(size=8)
@@ -314,16 +327,16 @@ def test_exercise_answers_recomputed_and_accepted():
     from statlib.linear_model import Lasso
 
     lasso = Lasso(alpha=2.0 / 16, fit_intercept=False, tol=1e-12, max_iter=10_000).fit(Q, tq).coef_
-    np.testing.assert_allclose(ridge, [1.0, -1 / 6, 0.4], atol=1e-10)  # 3.4: z / (1 + lambda)
-    np.testing.assert_allclose(lasso, [2.0, 0.0, 0.2], atol=1e-8)  # 3.4: soft threshold at lambda / 2
+    np.testing.assert_allclose(ridge, [1.0, -1 / 6, 0.4], atol=1e-10)  # companion-3.13: z / (1 + lambda)
+    np.testing.assert_allclose(lasso, [2.0, 0.0, 0.2], atol=1e-8)  # companion-3.13: soft threshold at lambda / 2
     for ex_id, answer in [
         ("prml-3.1", [2, 2, -1]),
-        ("prml-3.2", [5 / 6, 1.5, 18]),
-        ("prml-3.3", bounds),
-        ("prml-3.4", [*ridge, *lasso]),
-        ("prml-3.5", True),
+        ("companion-3.11", [5 / 6, 1.5, 18]),
+        ("companion-3.12", bounds),
+        ("companion-3.13", [*ridge, *lasso]),
+        ("prml-3.6", True),
     ]:
         assert check(ex_id, answer).correct
-    assert not check("prml-3.2", [1.0, 1.5, 18]).correct
-    assert not check("prml-3.4", [1.0, -1 / 6, 0.4, 2.0, -0.5, 0.2]).correct  # lasso without the threshold
-    assert not check("prml-3.5", False).correct
+    assert not check("companion-3.11", [1.0, 1.5, 18]).correct
+    assert not check("companion-3.13", [1.0, -1 / 6, 0.4, 2.0, -0.5, 0.2]).correct  # lasso without the threshold
+    assert not check("prml-3.6", False).correct
