@@ -82,7 +82,8 @@ class LMSRegressor(RegressorMixin, BaseEstimator):
     Raises
     ------
     ValueError
-        When the weights diverge to non-finite values (``eta`` too large for the scale of the data).
+        When the weights diverge to non-finite values (``eta`` too large for the scale of the data). The
+        estimator is then left as it was before the call.
     """
 
     def __init__(self, eta="auto", max_iter=50, shuffle=True, fit_intercept=True, random_state=None):
