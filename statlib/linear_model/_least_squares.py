@@ -18,6 +18,9 @@ class Ridge(RegressorMixin, BaseEstimator):
     With ``alpha=0`` the minimum-norm least-squares solution is returned (via the SVD), so rank-deficient
     designs (more polynomial coefficients than points) are handled.
 
+    A 2-D target ``Y`` (n_samples, n_targets) is fitted column by column with the same design: PRML (3.34)
+    W = (Phi^T Phi)^{-1} Phi^T T, which decouples into (3.35), one least-squares problem per target.
+
     Parameters
     ----------
     alpha : float, default=1.0
@@ -27,8 +30,8 @@ class Ridge(RegressorMixin, BaseEstimator):
 
     Attributes
     ----------
-    coef_ : ndarray of shape (n_features,)
-    intercept_ : float
+    coef_ : ndarray of shape (n_features,) or (n_targets, n_features)
+    intercept_ : float or ndarray of shape (n_targets,)
 
     Notes
     -----
@@ -41,33 +44,43 @@ class Ridge(RegressorMixin, BaseEstimator):
         self.fit_intercept = fit_intercept
 
     def fit(self, X, y):
-        """Solve the (regularised) normal equations for ``X`` (n_samples, n_features) and ``y`` (n_samples,)."""
+        """Solve the (regularised) normal equations for ``X`` (n_samples, n_features) and ``y`` (n_samples,) or
+        (n_samples, n_targets)."""
         alpha = check_real(self.alpha, "alpha", low=0.0)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
-        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, multi_output=True)
         if fit_intercept:
-            x_mean, y_mean = X.mean(axis=0), y.mean()
+            x_mean, y_mean = X.mean(axis=0), y.mean(axis=0)
             Xc, yc = X - x_mean, y - y_mean
         else:
-            x_mean, y_mean = np.zeros(X.shape[1]), 0.0
+            x_mean, y_mean = np.zeros(X.shape[1]), np.zeros(y.shape[1:])
             Xc, yc = X, y
         if alpha == 0.0:
             # (1.23): least squares, the normal equations Xc^T Xc w = Xc^T yc; lstsq returns the minimum-norm
             # solution when they are singular (more coefficients than points).
-            self.coef_ = np.linalg.lstsq(Xc, yc, rcond=None)[0]
+            coef = np.linalg.lstsq(Xc, yc, rcond=None)[0]
         else:
             # The ridge minimiser w = (Xc^T Xc + alpha I)^{-1} Xc^T yc, computed via the SVD Xc = U S V^T as
             # w = V diag(s / (s^2 + alpha)) U^T yc, stable for ill-conditioned X.
             U, s, Vt = np.linalg.svd(Xc, full_matrices=False)
-            self.coef_ = Vt.T @ ((s / (s**2 + alpha)) * (U.T @ yc))
-        self.intercept_ = float(y_mean - x_mean @ self.coef_)
+            shrink = s / (s**2 + alpha)
+            coef = Vt.T @ ((shrink if yc.ndim == 1 else shrink[:, None]) * (U.T @ yc))
+        # (3.35): with a 2-D target each column of coef is its own least-squares fit; rows of coef_ are targets.
+        self.coef_ = coef if y.ndim == 1 else np.ascontiguousarray(coef.T)
+        intercept = y_mean - self.coef_ @ x_mean
+        self.intercept_ = float(intercept) if y.ndim == 1 else intercept
         return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.target_tags.multi_output = True
+        return tags
 
     def predict(self, X):
         """w . x + b for each row of ``X``."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        return X @ self.coef_ + self.intercept_
+        return X @ self.coef_.T + self.intercept_
 
 
 class LinearRegression(Ridge):
