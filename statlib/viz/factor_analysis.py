@@ -12,8 +12,8 @@ def rotation(theta):
 def plot_biplot(ax, scores, loadings, names, *, scale=None, highlight=None, labels=None):
     """A biplot (MLAPP Fig. 12.2): posterior means m_i as points, each variable's loading row as an arrow.
 
-    ``scores`` is (n, 2) (the posterior means), ``loadings`` (D, 2) (the rows of W, i.e. the projection of the
-    unit vector e_j into the latent plane); ``highlight`` lists sample indices to label with ``labels``.
+    ``scores`` is (n, 2) (the posterior means), ``loadings`` (D, 2) (the rows w_j of W, with cov(x_j, z) = w_j^T
+    under (12.1)-(12.2) with Sigma_0 = I); ``highlight`` lists sample indices to label with ``labels``.
     """
     scores = np.asarray(scores)
     loadings = np.asarray(loadings)

@@ -138,6 +138,25 @@ def test_missing_data_likelihood_is_the_marginal_of_the_observed_part():
         np.testing.assert_allclose(fa.transform(Xm[i : i + 1])[0], gain @ (Xm[i, o] - fa.mean_[o]), atol=1e-9)
 
 
+def test_missing_data_fit_is_a_stationary_point_of_the_observed_likelihood():
+    # EM converges to a stationary point of sum_i log N(x_o | mu_o, C_oo): central finite differences of that
+    # likelihood (calculus, independent of the M-step formulas of section 12.1.6) vanish in W, mu, Psi.
+    X = _synthetic(n=300, seed=10)
+    X[np.random.default_rng(11).random(X.shape) < 0.15] = np.nan
+    fa = FactorAnalysis(2, tol=1e-11, max_iter=50_000).fit(X)
+    h = 1e-6
+    for name in ("components_", "mean_", "noise_variance_"):
+        values = getattr(fa, name)
+        for idx in np.ndindex(values.shape):
+            old = values[idx]
+            values[idx] = old + h
+            up = fa.score(X)
+            values[idx] = old - h
+            down = fa.score(X)
+            values[idx] = old
+            assert abs(up - down) / (2 * h) < 1e-5, (name, idx)
+
+
 def test_missing_data_fit_recovers_the_covariance():
     X = _synthetic(n=3000, seed=8)
     full = FactorAnalysis(2, tol=1e-8, max_iter=20_000).fit(X)

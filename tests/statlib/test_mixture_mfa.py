@@ -79,6 +79,33 @@ def test_recovers_separated_components_and_likelihood_is_monotone():
     assert mfa.score(X) > one.score(X) + 1.0
 
 
+def test_converged_fit_is_a_stationary_point_of_the_likelihood():
+    # A fixed point of EM is a stationary point of the observed-data log-likelihood. Central finite differences
+    # of score(X) (calculus, not the update formulas) must vanish in mu_c, W_c and the shared Psi; this fails if
+    # (12.24) drops the sum over c or uses a per-component Psi_c in (12.19)-(12.20). On the simplex the gradient
+    # in pi_c is (1/N) sum_i r_ic / pi_c = 1 for every c at (12.25).
+    X = _two_planes(n=150, seed=2)
+    mfa = MixtureOfFactorAnalysers(2, 1, tol=1e-13, max_iter=20_000, random_state=0).fit(X)
+    h = 1e-6
+
+    def gradient(name):
+        values = getattr(mfa, name)
+        grad = np.zeros_like(values)
+        for idx in np.ndindex(values.shape):
+            old = values[idx]
+            values[idx] = old + h
+            up = mfa.score(X)
+            values[idx] = old - h
+            down = mfa.score(X)
+            values[idx] = old
+            grad[idx] = (up - down) / (2 * h)
+        return grad
+
+    for name in ("means_", "loadings_", "noise_variance_"):
+        assert np.abs(gradient(name)).max() < 1e-5, name
+    np.testing.assert_allclose(gradient("weights_"), 1.0, atol=1e-5)
+
+
 def test_random_state_reproducible():
     X = _two_planes(seed=4)
     a = MixtureOfFactorAnalysers(3, 1, random_state=7).fit(X)
