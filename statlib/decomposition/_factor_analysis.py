@@ -45,15 +45,23 @@ def _posterior(W, psi):
 
 
 def _mean_loglik(S, W, psi):
-    """Mean log-likelihood -1/2 [D log 2 pi + log|C| + tr(C^{-1} S)], C = W W^T + Psi (12.6), by Woodbury."""
+    """Mean log-likelihood -1/2 [D log 2 pi + log|C| + tr(C^{-1} S)], C = W W^T + Psi (12.6), by Woodbury.
+
+    r^T C^{-1} r = min_z (r - W z)^T Psi^{-1} (r - W z) + z^T z, attained at z = M r (12.20); so
+    tr(C^{-1} S) = tr(Psi^{-1} (I - W M) S (I - W M)^T) + tr(M S M^T). This form is stationary in M, hence
+    insensitive to the error of M when K = I + W^T Psi^{-1} W is ill-conditioned (psi_j -> 0, Heywood cases),
+    unlike sum_j S_jj / psi_j - tr(K^{-1} A S A^T), whose two large terms cancel.
+    """
     D = S.shape[0]
-    A = W.T / psi
-    K = np.eye(W.shape[1]) + A @ W
+    _, M = _posterior(W, psi)
+    K = np.eye(W.shape[1]) + (W.T / psi) @ W
     sign, logdet_k = np.linalg.slogdet(K)
     logdet_c = logdet_k + np.sum(np.log(psi))
-    AS = A @ S
-    # tr(C^{-1} S) = sum_j S_jj / psi_j - tr(K^{-1} A S A^T)
-    trace = np.sum(np.diag(S) / psi) - np.trace(np.linalg.solve(K, AS @ A.T))
+    MS = M @ S
+    MSMt = MS @ M.T
+    # diag((I - W M) S (I - W M)^T) = diag(S) - 2 diag(W M S) + diag(W M S M^T W^T), in O(D^2 L)
+    resid = np.diag(S) - 2.0 * np.sum(W * MS.T, axis=1) + np.sum((W @ MSMt) * W, axis=1)
+    trace = np.sum(resid / psi) + np.trace(MSMt)
     return -0.5 * (D * _LOG_2PI + logdet_c + trace)
 
 
@@ -92,7 +100,6 @@ def _missing_pass(X, observed, W, mu, psi, accumulate):
             for b in range(L):
                 K[a, b] = 1.0 if a == b else 0.0
             v[a] = 0.0
-        quad = 0.0
         logdet_psi = 0.0
         n_obs = 0
         for d in range(D):
@@ -100,7 +107,6 @@ def _missing_pass(X, observed, W, mu, psi, accumulate):
                 continue
             n_obs += 1
             r = X[i, d] - mu[d]
-            quad += r * r / psi[d]
             logdet_psi += math.log(psi[d])
             for a in range(L):
                 wa = W[d, a] / psi[d]
@@ -110,8 +116,19 @@ def _missing_pass(X, observed, W, mu, psi, accumulate):
         Sigma = np.linalg.inv(K)
         m = Sigma @ v  # (12.20)
         sign, logdet_k = np.linalg.slogdet(K)
-        # log N(x_o | mu_o, C_oo) with C_oo^{-1} = Psi_o^{-1} - Psi_o^{-1} W_o Sigma W_o^T Psi_o^{-1} (Woodbury)
-        loglik[i] = -0.5 * (n_obs * 1.8378770664093453 + logdet_k + logdet_psi + quad - np.dot(v, m))
+        # log N(x_o | mu_o, C_oo): |C_oo| = |K| |Psi_o|, and r^T C_oo^{-1} r = (r - W_o m)^T Psi_o^{-1} (r - W_o m)
+        # + m^T m, a minimum over z attained at m (stable when K is ill-conditioned, unlike r^T Psi_o^{-1} r - v^T m)
+        quad = 0.0
+        for a in range(L):
+            quad += m[a] * m[a]
+        for d in range(D):
+            if not observed[i, d]:
+                continue
+            e = X[i, d] - mu[d]
+            for a in range(L):
+                e -= W[d, a] * m[a]
+            quad += e * e / psi[d]
+        loglik[i] = -0.5 * (n_obs * 1.8378770664093453 + logdet_k + logdet_psi + quad)
         for a in range(L):
             means[i, a] = m[a]
         if not accumulate:
@@ -314,10 +331,15 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
         observed = ~np.isnan(X)
         W = self.components_.T
         if observed.all():
+            psi = self.noise_variance_
             Xc = X - self.mean_
-            P = self.get_precision()
-            _, logdet = np.linalg.slogdet(self.get_covariance())
-            return -0.5 * (X.shape[1] * _LOG_2PI + logdet + np.einsum("ij,jk,ik->i", Xc, P, Xc))
+            _, M = _posterior(W, psi)
+            m = Xc @ M.T  # (12.20)
+            # log|C| = log|K| + log|Psi|; x^T C^{-1} x = (x - W m)^T Psi^{-1} (x - W m) + m^T m (see _mean_loglik)
+            K = np.eye(W.shape[1]) + (W.T / psi) @ W
+            logdet = np.linalg.slogdet(K)[1] + np.sum(np.log(psi))
+            quad = np.sum((Xc - m @ W.T) ** 2 / psi, axis=1) + np.sum(m * m, axis=1)
+            return -0.5 * (X.shape[1] * _LOG_2PI + logdet + quad)
         return _missing_pass(X, observed, W, self.mean_, self.noise_variance_, False)[1]
 
     def score(self, X, y=None):

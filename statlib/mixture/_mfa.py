@@ -41,8 +41,9 @@ def _log_gaussians(X, means, Ws, psi):
         Sigma, M, K = _component_posterior(Ws[c], psi)
         diff = X - means[c]
         m = diff @ M.T  # (12.20), one row per sample
-        v = (diff / psi) @ Ws[c]  # W_c^T Psi^{-1} (x_i - mu_c)
-        quad = np.sum(diff * diff / psi, axis=1) - np.sum(v * m, axis=1)
+        # (x - mu_c)^T C_c^{-1} (x - mu_c) = (x - mu_c - W_c m)^T Psi^{-1} (x - mu_c - W_c m) + m^T m: a minimum over z
+        # attained at m, so insensitive to the round-off in m when psi is small
+        quad = np.sum((diff - m @ Ws[c].T) ** 2 / psi, axis=1) + np.sum(m * m, axis=1)
         logdet = np.linalg.slogdet(K)[1] + logdet_psi
         logp[:, c] = -0.5 * (D * _LOG_2PI + logdet + quad)
         moments.append((Sigma, m))

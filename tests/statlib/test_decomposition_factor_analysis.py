@@ -157,6 +157,34 @@ def test_missing_data_fit_is_a_stationary_point_of_the_observed_likelihood():
             assert abs(up - down) / (2 * h) < 1e-5, (name, idx)
 
 
+def test_likelihood_is_accurate_in_a_heywood_case():
+    # Five factors for six variables on five tiny rows: psi_j falls to ~1e-10 and K = I + W^T Psi^{-1} W is
+    # ill-conditioned. The log-likelihood must still match SciPy's dense evaluation of N(mu, W W^T + Psi) (12.6);
+    # the cancelling form r^T Psi^{-1} r - v^T K^{-1} v was off by 1e-4 here (a case found by the property tests).
+    nan = np.nan
+    X = np.array(
+        [
+            [-0.00270933, 0.00695797, 0.02079462, -0.01921027, 0.00142565, 0.01264056],
+            [-0.03745324, 0.01367037, 0.03040412, nan, -0.00491957, 0.02002907],
+            [-0.0025497, -0.01235715, -0.03504803, 0.02960102, -0.04205587, -0.0031199],
+            [0.01160718, 0.02686572, -0.02801123, nan, 0.01592825, 0.0011699],
+            [nan, -0.00039145, nan, 0.01320602, -0.00358743, -0.03467315],
+        ]
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        fa = FactorAnalysis(5, max_iter=30).fit(X)
+    assert fa.noise_variance_.max() < 1e-6
+    C = fa.get_covariance()
+    for i in range(len(X)):
+        o = ~np.isnan(X[i])
+        expected = stats.multivariate_normal(fa.mean_[o], C[np.ix_(o, o)]).logpdf(X[i, o])
+        assert fa.score_samples(X[i : i + 1])[0] == pytest.approx(expected, abs=1e-6)
+    complete = X[[0, 2]]
+    expected = stats.multivariate_normal(fa.mean_, C).logpdf(complete)
+    np.testing.assert_allclose(fa.score_samples(complete), expected, atol=1e-6)
+
+
 def test_missing_data_fit_recovers_the_covariance():
     X = _synthetic(n=3000, seed=8)
     full = FactorAnalysis(2, tol=1e-8, max_iter=20_000).fit(X)
