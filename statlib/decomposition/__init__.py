@@ -1,6 +1,7 @@
 """Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): the SVD and truncated SVD, PCA, non-negative
 matrix factorisation and FastICA."""
 
+from ._factor_analysis import FactorAnalysis, max_factors
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, pca_from_correlation
@@ -10,10 +11,12 @@ from ._svd import TruncatedSVD, svd
 __all__ = [
     "NMF",
     "PCA",
+    "FactorAnalysis",
     "FastICA",
     "TruncatedSVD",
     "beta_divergence",
     "flip_signs",
+    "max_factors",
     "pca_from_correlation",
     "svd",
 ]

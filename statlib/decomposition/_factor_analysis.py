@@ -1,0 +1,366 @@
+"""Factor analysis fitted by EM (MLAPP §12.1, eqs. (12.1)-(12.25)), with missing data (MLAPP §12.1.6).
+
+The model (12.1)-(12.2) with mu_0 = 0 and Sigma_0 = I:
+
+    z ~ N(0, I_L),    x | z ~ N(W z + mu, Psi),    Psi diagonal,
+
+so that x ~ N(mu, W W^T + Psi) (12.4)-(12.6). The E-step is the Gaussian posterior of the factors
+(12.7)-(12.9) = (12.18)-(12.20) and the M-step is (12.23)-(12.24) with r_ic = 1 and a single component.
+
+Complete data. With mu = mean(X) (the MLE, and a fixed point of the joint update of W~ = (W, mu)), EM only
+needs the sample covariance S = Xc^T Xc / N. Write A = W^T Psi^{-1} (L x D), Sigma = (I + A W)^{-1} (12.19) and
+M = Sigma A, so that m_i = M (x_i - mu) (12.20). Summed over the data, (12.23) becomes
+
+    W_new = S M^T (Sigma + M S M^T)^{-1},           Psi_new = diag(S - W_new M S)          (12.24)
+
+and one iteration costs O(D^2 L), whatever N is (BLAS-bound NumPy below).
+
+Missing data. Each row uses only its observed coordinates o_i: Sigma_i = (I + W_o^T Psi_o^{-1} W_o)^{-1},
+m_i = Sigma_i W_o^T Psi_o^{-1} (x_o - mu_o); the M-step (12.23)-(12.24) is then solved feature by feature over
+the rows where that feature is observed. This per-row loop is the Numba kernel ``_missing_pass``.
+"""
+
+import math
+import warnings
+
+import numpy as np
+from numba import njit
+from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted
+
+from .._validation import check_int, check_real, validate_data
+
+_LOG_2PI = math.log(2.0 * math.pi)
+_PSI_FLOOR = 1e-12
+
+
+# ----------------------------------------------------------------------------------------- complete data
+def _posterior(W, psi):
+    """Sigma = (I + W^T Psi^{-1} W)^{-1} (12.19) and M = Sigma W^T Psi^{-1}, so that m_i = M (x_i - mu) (12.20)."""
+    A = W.T / psi  # W^T Psi^{-1}, L x D
+    Sigma = np.linalg.inv(np.eye(W.shape[1]) + A @ W)
+    Sigma = 0.5 * (Sigma + Sigma.T)
+    return Sigma, Sigma @ A
+
+
+def _mean_loglik(S, W, psi):
+    """Mean log-likelihood -1/2 [D log 2 pi + log|C| + tr(C^{-1} S)], C = W W^T + Psi (12.6), by Woodbury.
+
+    r^T C^{-1} r = min_z (r - W z)^T Psi^{-1} (r - W z) + z^T z, attained at z = M r (12.20); so
+    tr(C^{-1} S) = tr(Psi^{-1} (I - W M) S (I - W M)^T) + tr(M S M^T). This form is stationary in M, hence
+    insensitive to the error of M when K = I + W^T Psi^{-1} W is ill-conditioned (psi_j -> 0, Heywood cases),
+    unlike sum_j S_jj / psi_j - tr(K^{-1} A S A^T), whose two large terms cancel.
+    """
+    D = S.shape[0]
+    _, M = _posterior(W, psi)
+    K = np.eye(W.shape[1]) + (W.T / psi) @ W
+    sign, logdet_k = np.linalg.slogdet(K)
+    logdet_c = logdet_k + np.sum(np.log(psi))
+    MS = M @ S
+    MSMt = MS @ M.T
+    # diag((I - W M) S (I - W M)^T) = diag(S) - 2 diag(W M S) + diag(W M S M^T W^T), in O(D^2 L)
+    resid = np.diag(S) - 2.0 * np.sum(W * MS.T, axis=1) + np.sum((W @ MSMt) * W, axis=1)
+    trace = np.sum(resid / psi) + np.trace(MSMt)
+    return -0.5 * (D * _LOG_2PI + logdet_c + trace)
+
+
+def _em_step(S, W, psi):
+    """One EM iteration on the sample covariance: E-step (12.19)-(12.20), M-step (12.23)-(12.24)."""
+    Sigma, M = _posterior(W, psi)
+    SMt = S @ M.T  # (1/N) sum_i (x_i - mu) m_i^T
+    Ezz = Sigma + M @ SMt  # (1/N) sum_i E[z_i z_i^T]
+    W_new = np.linalg.solve(Ezz, SMt.T).T  # (12.23)
+    psi_new = np.diag(S) - np.sum(W_new * SMt, axis=1)  # (12.24): diag(S - W_new M S)
+    return W_new, np.maximum(psi_new, _PSI_FLOOR)
+
+
+# -------------------------------------------------------------------------------------------- missing data
+@njit(cache=True)
+def _missing_pass(X, observed, W, mu, psi, accumulate):
+    """E-step over rows with missing entries (MLAPP §12.1.6), and the sums the M-step (12.23)-(12.24) needs.
+
+    Returns the posterior means m_i (12.20), the log-likelihood of each row's observed part, and, if
+    ``accumulate``, per feature d the sums over the rows where d is observed of x_id b_i (``xb``), C_i (``cc``,
+    (12.22)) and x_id^2 (``xx``), with b_i = [m_i; 1] (12.21).
+    """
+    n, D = X.shape
+    L = W.shape[1]
+    means = np.zeros((n, L))
+    loglik = np.zeros(n)
+    xb = np.zeros((D, L + 1))
+    cc = np.zeros((D, L + 1, L + 1))
+    xx = np.zeros(D)
+    K = np.empty((L, L))
+    v = np.empty(L)
+    C = np.empty((L + 1, L + 1))
+    for i in range(n):
+        # (12.19) restricted to the observed coordinates: K = I + W_o^T Psi_o^{-1} W_o
+        for a in range(L):
+            for b in range(L):
+                K[a, b] = 1.0 if a == b else 0.0
+            v[a] = 0.0
+        logdet_psi = 0.0
+        n_obs = 0
+        for d in range(D):
+            if not observed[i, d]:
+                continue
+            n_obs += 1
+            r = X[i, d] - mu[d]
+            logdet_psi += math.log(psi[d])
+            for a in range(L):
+                wa = W[d, a] / psi[d]
+                v[a] += wa * r  # W_o^T Psi_o^{-1} (x_o - mu_o)
+                for b in range(L):
+                    K[a, b] += wa * W[d, b]
+        Sigma = np.linalg.inv(K)
+        m = Sigma @ v  # (12.20)
+        sign, logdet_k = np.linalg.slogdet(K)
+        # log N(x_o | mu_o, C_oo): |C_oo| = |K| |Psi_o|, and r^T C_oo^{-1} r = (r - W_o m)^T Psi_o^{-1} (r - W_o m)
+        # + m^T m, a minimum over z attained at m (stable when K is ill-conditioned, unlike r^T Psi_o^{-1} r - v^T m)
+        quad = 0.0
+        for a in range(L):
+            quad += m[a] * m[a]
+        for d in range(D):
+            if not observed[i, d]:
+                continue
+            e = X[i, d] - mu[d]
+            for a in range(L):
+                e -= W[d, a] * m[a]
+            quad += e * e / psi[d]
+        loglik[i] = -0.5 * (n_obs * 1.8378770664093453 + logdet_k + logdet_psi + quad)
+        for a in range(L):
+            means[i, a] = m[a]
+        if not accumulate:
+            continue
+        # C_i = E[z~ z~^T] (12.22) with z~ = (z, 1)
+        for a in range(L):
+            for b in range(L):
+                C[a, b] = Sigma[a, b] + m[a] * m[b]
+            C[a, L] = m[a]
+            C[L, a] = m[a]
+        C[L, L] = 1.0
+        for d in range(D):
+            if not observed[i, d]:
+                continue
+            x = X[i, d]
+            xx[d] += x * x
+            for a in range(L):
+                xb[d, a] += x * m[a]
+            xb[d, L] += x
+            for a in range(L + 1):
+                for b in range(L + 1):
+                    cc[d, a, b] += C[a, b]
+    return means, loglik, xb, cc, xx
+
+
+def _missing_m_step(xb, cc, xx, counts):
+    """(12.23)-(12.24) feature by feature: w~_d = [sum x_id b_i^T][sum C_i]^{-1}, psi_d from (12.24)."""
+    D, L1 = xb.shape
+    Wt = np.empty((D, L1))
+    for d in range(D):
+        Wt[d] = np.linalg.solve(cc[d], xb[d])  # cc[d] is symmetric
+    psi = (xx - np.sum(Wt * xb, axis=1)) / counts
+    return Wt[:, : L1 - 1].copy(), Wt[:, L1 - 1].copy(), np.maximum(psi, _PSI_FLOOR)
+
+
+# ---------------------------------------------------------------------------------------------- estimator
+class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
+    """Factor analysis by EM (MLAPP §12.1.5, eqs. (12.17)-(12.25) with one component), missing data allowed.
+
+    The attributes follow :class:`sklearn.decomposition.FactorAnalysis` (which maximises the same likelihood
+    by a different, SVD-based iteration): ``components_`` is W^T, ``noise_variance_`` the diagonal of Psi,
+    ``score(X)`` the mean log-likelihood per sample under N(mu, W W^T + Psi) (12.6).
+
+    Parameters
+    ----------
+    n_components : int or None, default=None
+        Number of factors L (``None``: L = D).
+    tol : float, default=1e-2
+        Stop when the total log-likelihood rises by less than ``tol`` in one iteration.
+    max_iter : int, default=1000
+        Maximum number of EM iterations.
+    noise_variance_init : array of shape (n_features,) or None, default=None
+        Initial Psi; ``None`` uses the sample variances.
+
+    Entries of ``X`` that are NaN are treated as missing at random (MLAPP §12.1.6): the E-step conditions on
+    each row's observed coordinates, and ``transform`` and ``score_samples`` accept NaN in the same way.
+
+    Attributes
+    ----------
+    components_ : ndarray of shape (n_components, n_features)
+        The factor loadings W^T.
+    noise_variance_ : ndarray of shape (n_features,)
+        The diagonal of Psi.
+    mean_ : ndarray of shape (n_features,)
+        mu (the sample mean for complete data).
+    loglike_ : list of float
+        Total log-likelihood after each iteration (non-decreasing: EM).
+    n_iter_ : int
+        Number of EM iterations run.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.decomposition import FactorAnalysis
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(500, 1)) @ [[1.0, 2.0, -1.0]] + 0.3 * rng.normal(size=(500, 3))
+    >>> fa = FactorAnalysis(n_components=1, tol=1e-8).fit(X)
+    >>> fa.components_.shape, fa.noise_variance_.shape
+    ((1, 3), (3,))
+    >>> bool(np.all(np.diff(fa.loglike_) >= -1e-9))
+    True
+    """
+
+    def __init__(self, n_components=None, *, tol=1e-2, max_iter=1000, noise_variance_init=None):
+        self.n_components = n_components
+        self.tol = tol
+        self.max_iter = max_iter
+        self.noise_variance_init = noise_variance_init
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        return tags
+
+    def _check_params(self, n_features):
+        if self.n_components is None:
+            L = n_features
+        else:
+            L = check_int(self.n_components, "n_components", low=1, high=n_features)
+        tol = check_real(self.tol, "tol", low=0.0)
+        max_iter = check_int(self.max_iter, "max_iter", low=1)
+        psi0 = None
+        if self.noise_variance_init is not None:
+            psi0 = np.asarray(self.noise_variance_init, dtype=float)
+            if psi0.shape != (n_features,) or not np.all(np.isfinite(psi0)) or np.any(psi0 <= 0):
+                raise ValueError(
+                    f"noise_variance_init must be a positive array of shape ({n_features},), got {psi0.shape}"
+                )
+        return L, tol, max_iter, psi0
+
+    def fit(self, X, y=None):
+        """Fit W, Psi and mu by EM; NaN entries of X are missing values."""
+        X = validate_data(self, X, ensure_all_finite="allow-nan", ensure_min_samples=2)
+        if np.any(np.isinf(X)):
+            raise ValueError("X must not contain infinity (NaN marks a missing value)")
+        observed = ~np.isnan(X)
+        counts = observed.sum(axis=0).astype(float)
+        if np.any(counts == 0):
+            raise ValueError("X has a column with no observed value (all NaN)")
+        L, tol, max_iter, psi0 = self._check_params(X.shape[1])
+        n = X.shape[0]
+        mu = np.nanmean(X, axis=0)
+        Xc = np.where(observed, X - mu, 0.0)  # mean-imputed, centred: only for the starting point
+        S = Xc.T @ Xc / n
+        # Start: W from the leading eigenvectors of S (the PPCA solution (12.60)), Psi = diag(S).
+        evals, evecs = np.linalg.eigh(S)
+        order = np.argsort(evals)[::-1][:L]
+        V = evecs[:, order]
+        V = V * np.sign(V[np.argmax(np.abs(V), axis=0), np.arange(L)] + 0.5 * np.finfo(float).tiny)
+        W = V * np.sqrt(np.maximum(evals[order], 0.0) * 0.5)
+        psi = np.maximum(np.diag(S).copy() if psi0 is None else psi0.copy(), _PSI_FLOOR)
+        complete = bool(observed.all())
+        loglike = []
+        previous = -np.inf
+        self.n_iter_ = 0
+        for it in range(1, max_iter + 1):
+            if complete:
+                W, psi = _em_step(S, W, psi)
+                ll = n * _mean_loglik(S, W, psi)
+            else:
+                _, _, xb, cc, xx = _missing_pass(X, observed, W, mu, psi, True)
+                W, mu, psi = _missing_m_step(xb, cc, xx, counts)
+                ll = float(np.sum(_missing_pass(X, observed, W, mu, psi, False)[1]))
+            loglike.append(float(ll))
+            self.n_iter_ = it
+            if ll - previous < tol:
+                break
+            previous = ll
+        else:
+            warnings.warn(
+                f"FactorAnalysis: EM did not converge in max_iter={max_iter} iterations "
+                f"(tol={tol}); increase max_iter or tol",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
+        self.components_ = W.T.copy()
+        self.noise_variance_ = psi
+        self.mean_ = mu
+        self.loglike_ = loglike
+        self._n_features_out = L
+        return self
+
+    def _check_X(self, X):
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan")
+        if np.any(np.isinf(X)):
+            raise ValueError("X must not contain infinity (NaN marks a missing value)")
+        return X
+
+    def transform(self, X):
+        """Posterior means m_i = E[z_i | x_i] (12.9)/(12.20), using each row's observed entries."""
+        X = self._check_X(X)
+        observed = ~np.isnan(X)
+        W = self.components_.T
+        if observed.all():
+            _, M = _posterior(W, self.noise_variance_)
+            return (X - self.mean_) @ M.T
+        return _missing_pass(X, observed, W, self.mean_, self.noise_variance_, False)[0]
+
+    def posterior_covariance(self):
+        """Sigma = (I + W^T Psi^{-1} W)^{-1} (12.8)/(12.19), the same for every complete row."""
+        check_is_fitted(self)
+        return _posterior(self.components_.T, self.noise_variance_)[0]
+
+    def get_covariance(self):
+        """C = W W^T + Psi (12.6)."""
+        check_is_fitted(self)
+        return self.components_.T @ self.components_ + np.diag(self.noise_variance_)
+
+    def get_precision(self):
+        """C^{-1} = Psi^{-1} - Psi^{-1} W Sigma W^T Psi^{-1} (matrix inversion lemma)."""
+        check_is_fitted(self)
+        W = self.components_.T
+        Sigma, M = _posterior(W, self.noise_variance_)
+        return np.diag(1.0 / self.noise_variance_) - (W / self.noise_variance_[:, None]) @ M
+
+    def score_samples(self, X):
+        """log N(x_o | mu_o, C_oo) for each row (its observed coordinates)."""
+        X = self._check_X(X)
+        observed = ~np.isnan(X)
+        W = self.components_.T
+        if observed.all():
+            psi = self.noise_variance_
+            Xc = X - self.mean_
+            _, M = _posterior(W, psi)
+            m = Xc @ M.T  # (12.20)
+            # log|C| = log|K| + log|Psi|; x^T C^{-1} x = (x - W m)^T Psi^{-1} (x - W m) + m^T m (see _mean_loglik)
+            K = np.eye(W.shape[1]) + (W.T / psi) @ W
+            logdet = np.linalg.slogdet(K)[1] + np.sum(np.log(psi))
+            quad = np.sum((Xc - m @ W.T) ** 2 / psi, axis=1) + np.sum(m * m, axis=1)
+            return -0.5 * (X.shape[1] * _LOG_2PI + logdet + quad)
+        return _missing_pass(X, observed, W, self.mean_, self.noise_variance_, False)[1]
+
+    def score(self, X, y=None):
+        """Mean log-likelihood per sample, as :meth:`sklearn.decomposition.FactorAnalysis.score`."""
+        return float(np.mean(self.score_samples(X)))
+
+
+def max_factors(n_features):
+    """The largest L with D + L D - L (L - 1) / 2 <= D (D + 1) / 2 (12.12, corrected).
+
+    The count D + LD - L(L-1)/2 is the free parameters of FA after removing the rotations; it may not exceed
+    the D (D + 1) / 2 of a full covariance. Solving the quadratic gives L_max = floor(D + (1 - sqrt(1 + 8 D)) / 2).
+
+    >>> [max_factors(d) for d in range(1, 12)]
+    [0, 0, 1, 1, 2, 3, 3, 4, 5, 6, 6]
+    """
+    D = check_int(n_features, "n_features", low=1)
+    L = int(math.floor(D + 0.5 * (1.0 - math.sqrt(1.0 + 8.0 * D))))
+    # guard the floor against round-off at perfect squares
+    while L + 1 <= D and D + (L + 1) * D - (L + 1) * L / 2 <= D * (D + 1) / 2:
+        L += 1
+    while L > 0 and D + L * D - L * (L - 1) / 2 > D * (D + 1) / 2:
+        L -= 1
+    return L
