@@ -39,7 +39,7 @@ def _agrees_with_linear_scan(knn):
         X = rng.random((int(rng.integers(5, 60)), 2))
         x = rng.random(2)
         k = int(rng.integers(1, min(6, len(X)) + 1))
-        tree = KDTree(X)
+        tree = KDTree(X, bounds="book")
         expected = np.argsort(np.linalg.norm(X - x, axis=1))[:k]
         got = np.sort(np.asarray(knn(tree, x, k), dtype=np.int64).ravel())
         if got.shape != (k,) or not np.array_equal(got, np.sort(expected)):

@@ -18,6 +18,7 @@ from ._distance import _reduce, _reduced_distance, _reduced_norm, _unreduce, che
 # Event codes written by the search kernel into a trace (see KDTree.search_path).
 ENTER, CHECK, PRUNE = 0, 1, 2
 _EVENT_NAMES = ("enter", "check", "prune")
+_BBOX_LEAF_SIZE = 32  # points per leaf when bounds="bbox" and leaf_size is None (scikit-learn uses 40)
 
 SearchStep = namedtuple("SearchStep", ["event", "node", "point", "distance", "radius"])
 SearchStep.__doc__ = """One step of algorithm 3.3, as recorded by :meth:`KDTree.search_path`.
@@ -579,24 +580,26 @@ class KDTree:
     distance to the current k-th nearest point.
 
     Two pruning tests are offered, with the same tree and the same answers. The book's
-    (``bounds="book"``, the default) skips a subtree when the hypersphere misses the hyper-rectangle
-    cut out by the splitting planes above it; this is algorithm 3.3 step by step, as
-    :meth:`search_path` records it. ``bounds="bbox"`` tests against the bounding box of the
-    subtree's points instead, which lies inside that rectangle and hugs the data, so fewer subtrees
-    are searched; with buckets of points in the leaves (``leaf_size`` 16-40) it is the fast choice
-    for large data sets, and the one :class:`KNeighborsClassifier` uses.
+    (``bounds="book"``) skips a subtree when the hypersphere misses the hyper-rectangle cut out by
+    the splitting planes above it; with one point per node (``leaf_size=1``, what ``"book"`` gets
+    by default) this is the tree of algorithm 3.2 and the search of algorithm 3.3 step by step, as
+    :meth:`search_path` records it. ``bounds="bbox"`` (the default) tests against the bounding box
+    of the subtree's points instead, which lies inside that rectangle and hugs the data, so fewer
+    subtrees are searched; with buckets of 32 points in the leaves it is the fast choice for large
+    data sets, and the one :class:`KNeighborsClassifier` uses.
 
     Parameters
     ----------
     X : array-like of shape (n_samples, n_features)
         The training points, finite numbers.
-    leaf_size : int, default=1
+    leaf_size : int or None, default=None
         Nodes with at most this many points are leaves scanned linearly. ``1`` builds the book's
         tree, one point per node; larger values (e.g. 16-40, scikit-learn uses 40) make both
         building and searching faster on large data sets. The neighbours found are the same.
-    bounds : {"book", "bbox"}, default="book"
-        The region tested against the hypersphere: the hyper-rectangle of the splitting planes
-        (algorithm 3.3) or each node's bounding box (faster; see above). Same neighbours.
+        ``None`` takes 1 with ``bounds="book"`` and 32 with ``bounds="bbox"``.
+    bounds : {"bbox", "book"}, default="bbox"
+        The region tested against the hypersphere: each node's bounding box (fast; see above) or
+        the hyper-rectangle of the splitting planes (algorithm 3.3). Same neighbours.
     p : float >= 1 or numpy.inf, default=2
         The L_p distance (3.2) used by :meth:`query`. The pruning test of algorithm 3.3 (does the
         hypersphere meet a node's hyper-rectangle?) is valid for every p: the L_p distance from x to a
@@ -627,7 +630,7 @@ class KDTree:
 
     Examples
     --------
-    >>> tree = KDTree([[2, 3], [5, 4], [9, 6], [4, 7], [8, 1], [7, 2]])
+    >>> tree = KDTree([[2, 3], [5, 4], [9, 6], [4, 7], [8, 1], [7, 2]], bounds="book")
     >>> tree.data[tree.node_point[0]]  # the root of Example 3.2
     array([7., 2.])
     >>> dist, ind = tree.query([[3, 4.5]], k=1)
@@ -643,11 +646,13 @@ class KDTree:
     logarithmic expected time", ACM Transactions on Mathematical Software 3(3), 1977.
     """
 
-    def __init__(self, X, leaf_size=1, p=2, bounds="book"):
+    def __init__(self, X, leaf_size=None, p=2, bounds="bbox"):
         self.data = check_array(X, "X").copy()
+        self.bounds = check_choice(bounds, "bounds", ("bbox", "book"))
+        if leaf_size is None:
+            leaf_size = _BBOX_LEAF_SIZE if self.bounds == "bbox" else 1
         self.leaf_size = check_int(leaf_size, "leaf_size", low=1)
         self.p = check_p(p)
-        self.bounds = check_choice(bounds, "bounds", ("book", "bbox"))
         (self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right, self.depth) = _build(
             self.data, self.leaf_size
         )

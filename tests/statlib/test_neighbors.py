@@ -33,7 +33,7 @@ def test_example_3_1_nearest_neighbour_changes_with_p():
     X = load_example("lihang", "3.1").X
     others = X[1:]
     for p, nearest in ((1, 0), (2, 0), (3, 1), (4, 1), (np.inf, 1)):  # x2 for p <= 2, x3 for p >= 3
-        _, ind = KDTree(others, p=p).query(X[0], k=1)
+        _, ind = KDTree(others, p=p, bounds="book").query(X[0], k=1)
         assert ind[0] == nearest, p
 
 
@@ -63,7 +63,7 @@ def _node_of(tree, point):
 
 
 def test_example_3_2_tree_is_the_books():
-    tree = KDTree(load_example("lihang", "3.2").X)
+    tree = KDTree(load_example("lihang", "3.2").X, bounds="book")
     coords = lambda node: tuple(tree.data[tree.node_point[node]])  # noqa: E731
     assert tree.n_nodes == 6
     assert coords(0) == (7, 2) and tree.node_axis[0] == 0 and tree.node_split[0] == 7  # root splits x(1) at 7
@@ -79,7 +79,7 @@ def test_tree_invariants_random():
     rng = np.random.default_rng(2)
     X = np.round(rng.normal(size=(200, 3)), 1)  # many repeated coordinates
     for leaf_size in (1, 4):
-        tree = KDTree(X, leaf_size=leaf_size)
+        tree = KDTree(X, leaf_size=leaf_size, bounds="book")
         assert np.array_equal(np.sort(tree.index), np.arange(len(X)))
         for node in range(tree.n_nodes):
             block = tree.index[tree.start[node] : tree.end[node]]
@@ -101,7 +101,7 @@ def test_tree_invariants_random():
 
 def test_exercise_3_2_nearest_neighbour_and_path():
     data = load_example("lihang", "3.2")
-    tree = KDTree(data.X)
+    tree = KDTree(data.X, bounds="book")
     dist, ind, steps = tree.search_path([3, 4.5])
     assert tuple(data.X[ind[0]]) == (2, 3)
     assert dist[0] == pytest.approx(np.sqrt(3.25))
@@ -116,7 +116,7 @@ def test_exercise_3_2_nearest_neighbour_and_path():
 def test_example_3_3_story():
     data = load_example("lihang", "3.3")
     names = dict(enumerate(data.names))
-    tree = KDTree(data.X)
+    tree = KDTree(data.X, bounds="book")
     node_name = {i: names[tree.node_point[i]] for i in range(tree.n_nodes)}
     assert node_name[0] == "A" and {node_name[tree.left[0]], node_name[tree.right[0]]} == {"B", "C"}
     _, ind, steps = tree.search_path(data.target_point)
@@ -135,7 +135,7 @@ def test_query_matches_sklearn_and_linear_scan(p, leaf_size):
     rng = np.random.default_rng(3)
     X, Q = rng.normal(size=(500, 3)), rng.normal(size=(60, 3))
     k = 7
-    dist, ind = KDTree(X, leaf_size=leaf_size, p=p).query(Q, k=k)
+    dist, ind = KDTree(X, leaf_size=leaf_size, p=p, bounds="book").query(Q, k=k)
     metric = {1: "manhattan", 2: "euclidean", np.inf: "chebyshev"}.get(p, "minkowski")
     sk = SkKDTree(X, metric=metric, **({"p": p} if metric == "minkowski" else {}))
     sk_dist, sk_ind = sk.query(Q, k=k)
@@ -151,7 +151,7 @@ def test_ties_resolved_like_a_stable_sort():
     X = rng.integers(0, 4, size=(80, 2)).astype(float)  # a small grid: many equal distances and duplicates
     Q = rng.integers(0, 4, size=(30, 2)) + 0.5 * rng.integers(0, 2, size=(30, 2))
     for k in (1, 3, 10):
-        _, ind = KDTree(X, leaf_size=1).query(Q, k=k)
+        _, ind = KDTree(X, leaf_size=1, bounds="book").query(Q, k=k)
         _, ind_bf = linear_scan(X, Q, k=k)
         np.testing.assert_array_equal(ind, ind_bf)
         d2 = ((Q[:, None, :] - X[None]) ** 2).sum(-1)
@@ -162,7 +162,7 @@ def test_exercise_3_2_book_trace_is_the_hand_solution():
     # The default pruning is the book's: every step of the hand solution of Exercise 3.2, in order, with the
     # radii sqrt(1 + 6.25), sqrt(4 + 0.25), sqrt(1 + 2.25) and the distances to the cut regions 0.5 and 4.
     data = load_example("lihang", "3.2")
-    tree = KDTree(data.X)
+    tree = KDTree(data.X, bounds="book")
     assert tree.bounds == "book" and tree.node_lower is None
     _, _, steps = tree.search_path([3, 4.5])
     got = [(s.event, tuple(data.X[tree.node_point[s.node]]), round(s.distance, 4), round(s.radius, 4)) for s in steps]
@@ -187,7 +187,7 @@ def test_exercise_3_2_bounding_box_trace():
     # then the nearer child box {(2, 3)} at sqrt(3.25) before {(4, 7)} at sqrt(7.25), which is then pruned, as is
     # the right subtree's box [8, 9] x [1, 6] at |3 - 8| = 5. Three distances instead of four.
     data = load_example("lihang", "3.2")
-    tree = KDTree(data.X, bounds="bbox")
+    tree = KDTree(data.X, leaf_size=1, bounds="bbox")
     dist, ind, steps = tree.search_path([3, 4.5])
     assert tuple(data.X[ind[0]]) == (2, 3) and dist[0] == pytest.approx(np.sqrt(3.25))
     got = [(s.event, tuple(data.X[tree.node_point[s.node]]), round(s.distance, 4), round(s.radius, 4)) for s in steps]
@@ -217,7 +217,7 @@ def test_bounding_boxes_are_the_blocks_extremes():
             np.testing.assert_array_equal(tree.node_lower[node], block.min(axis=0))
             np.testing.assert_array_equal(tree.node_upper[node], block.max(axis=0))
         # the tree itself does not depend on the pruning test
-        book = KDTree(X, leaf_size=leaf_size)
+        book = KDTree(X, leaf_size=leaf_size, bounds="book")
         for name in ("index", "start", "end", "node_point", "node_axis", "left", "right", "depth"):
             np.testing.assert_array_equal(getattr(tree, name), getattr(book, name))
 
@@ -236,7 +236,7 @@ def test_bbox_query_is_the_linear_scan_with_ties(p, leaf_size):
         bf_dist, bf_ind = linear_scan(X, Q, k=k, p=p)
         np.testing.assert_array_equal(ind, bf_ind)
         np.testing.assert_array_equal(dist, bf_dist)
-        book_dist, book_ind = KDTree(X, leaf_size=leaf_size, p=p).query(Q, k=k)
+        book_dist, book_ind = KDTree(X, leaf_size=leaf_size, p=p, bounds="book").query(Q, k=k)
         np.testing.assert_array_equal(ind, book_ind)
         np.testing.assert_array_equal(dist, book_dist)
         diff = np.abs(Q[:, None, :] - X[None])
@@ -262,7 +262,7 @@ def test_bbox_query_matches_sklearn(p):
 def test_bbox_search_path_prunes_more_and_agrees():
     rng = np.random.default_rng(14)
     X = rng.random((2000, 2))
-    book, bbox = KDTree(X, leaf_size=8), KDTree(X, leaf_size=8, bounds="bbox")
+    book, bbox = KDTree(X, leaf_size=8, bounds="book"), KDTree(X, leaf_size=8, bounds="bbox")
     n_book = n_bbox = 0
     for x in rng.random((20, 2)):
         d1, i1, s1 = book.search_path(x, k=5)
@@ -307,7 +307,7 @@ def test_bbox_query_is_the_linear_scan_property(n, d, grid, leaf_size, p, k, see
 
 def test_query_shapes_and_k_equal_n():
     X = load_example("lihang", "3.2").X
-    tree = KDTree(X)
+    tree = KDTree(X, bounds="book")
     d, i = tree.query([3, 4.5], k=2)
     assert d.shape == i.shape == (2,)
     d, i = tree.query([[3, 4.5], [8, 8]], k=6)
@@ -319,7 +319,7 @@ def test_query_shapes_and_k_equal_n():
 def test_search_path_k_neighbours_and_radius():
     rng = np.random.default_rng(5)
     X = rng.random((100, 2))
-    tree = KDTree(X)
+    tree = KDTree(X, bounds="book")
     dist, ind, steps = tree.search_path([0.5, 0.5], k=4)
     d_ref, i_ref = linear_scan(X, [0.5, 0.5], k=4)
     np.testing.assert_array_equal(ind, i_ref)
@@ -332,6 +332,20 @@ def test_search_path_k_neighbours_and_radius():
             assert s.distance > s.radius
     n_checked = sum(s.event == "check" for s in steps)
     assert n_checked < len(X)  # the point of the tree
+
+
+def test_default_tree_is_the_fast_one_and_book_tree_is_one_point_per_node():
+    # The defaults are the fast search (bounding boxes, 32-point leaves); bounds="book" alone gives the tree of
+    # Example 3.2, one point per node. Both find the linear scan's neighbours.
+    rng = np.random.default_rng(11)
+    X, Q = rng.random((500, 3)), rng.random((50, 3))
+    fast, book = KDTree(X), KDTree(X, bounds="book")
+    assert (fast.bounds, fast.leaf_size, book.bounds, book.leaf_size) == ("bbox", 32, "book", 1)
+    assert np.all(book.end - book.start >= 1) and book.n_nodes == len(X)  # every node stores one point
+    assert np.max(fast.end[fast.left < 0] - fast.start[fast.left < 0]) <= 32
+    scan = linear_scan(X, Q, k=3)
+    for tree in (fast, book):
+        np.testing.assert_array_equal(tree.query(Q, k=3)[1], scan[1])
 
 
 def test_kdtree_bad_input():
