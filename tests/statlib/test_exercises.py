@@ -39,6 +39,17 @@ def test_2_1_xor_is_not_separable():
     assert not wrong and "Hint:" in wrong.message
 
 
+def test_2_1b_certificate_of_non_separability():
+    # Hand derivation: (0,1,1) + (1,0,1) - (0,0,1) - (1,1,1) = 0, so equal weights certify; any positive multiple too.
+    assert check("lihang-2.1b", [1, 1, 1, 1])
+    assert check("lihang-2.1b", [0.25, 0.25, 0.25, 0.25])
+    assert not check("lihang-2.1b", [1, 0, 1, 0])  # (0,1,1) - (0,0,1) = (0,1,0)
+    assert not check("lihang-2.1b", [0, 0, 0, 0])
+    assert not check("lihang-2.1b", [-1, -1, -1, -1])
+    assert not check("lihang-2.1b", [1, 1, 1])
+    assert not check("lihang-2.1b", "four")
+
+
 def test_2_2_own_worked_example():
     # The worked example in the chapter's solution, traced by hand there: 7 updates, ending at w = (2, 1), b = -3.
     X = [[2, 2], [3, 1], [0, 1], [1, 0]]
