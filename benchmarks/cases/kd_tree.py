@@ -41,7 +41,7 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical neighbours, distances rtol 1e-12",
-    notes="Both with their default arguments. statlib's default prunes with bounding boxes (bounds=\"bbox\"): each "
+    notes='Both with their default arguments. statlib\'s default prunes with bounding boxes (bounds="bbox"): each '
     "node's subtree is skipped when the hypersphere misses the bounding box of its points (as scikit-learn does), "
     "not the book's hyper-rectangle cut out by the splitting planes; 32 points per leaf (scikit-learn: 40). The "
     "tree is built by the book's rule (upper-median splits cycling the axes); same neighbours.",

@@ -50,6 +50,7 @@ register(
     prompts=["Non-negative weights (lam_1, ..., lam_4), not all zero, with sum_i lam_i y_i (x_i, 1) = 0"],
 )
 
+
 def _check_own_example(answer):
     """Exercise 2.2: the reader's own example (X, y, eta, w, b), worked by hand, must match algorithm 2.1."""
     from ..linear_model import Perceptron
