@@ -119,6 +119,8 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
         si = slot_of[ii]
         Ki = cache[si]
         Kj = cache[sj]
+        # the pair moves along z_i beta_i + z_j beta_j = const, which keeps sum_n (a_n - a_hat_n) = 0 (7.58),
+        # inside the box 0 <= a_n, a_hat_n <= C (7.62)-(7.63)
         b_i_old = beta[i]
         b_j_old = beta[j]
         b_i_new, b_j_new = _two_variable_update(b_i_old, b_j_old, z[i], z[j], G[i], G[j], diag[ii], diag[jj], Ki[jj], C)
@@ -126,10 +128,10 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
         beta[j] = b_j_new
         di = (b_i_new - b_i_old) * z[i]
         dj = (b_j_new - b_j_old) * z[j]
-        for s in range(m):
+        for s in range(m):  # gradient update: only the kernel rows of the two data points are needed
             ss = s % n
             G[s] += z[s] * (Ki[ss] * di + Kj[ss] * dj)
-    b = _threshold(beta, z, G, C)
+    b = _threshold(beta, z, G, C)  # (7.69) averaged over the free multipliers
     return beta[:n].copy(), beta[n:].copy(), b, it, converged, rows_computed
 
 
