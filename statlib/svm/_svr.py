@@ -80,7 +80,7 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
         j = -1
         best = np.inf
         if i >= 0:
-            ii = i % n
+            ii = i - n if i >= n else i
             if slot_of[ii] < 0:
                 rows_computed += 1
             clock += 1
@@ -98,7 +98,7 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
                     if wss == WSS_MAX_VIOLATING_PAIR:
                         score = -grad_diff
                     else:
-                        ss = s % n
+                        ss = s - n if s >= n else s
                         curv = diag[ii] + diag[ss] - 2.0 * Ki[ss]
                         if curv <= 0.0:
                             curv = _TAU
@@ -110,8 +110,8 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
             converged = True
             break
         it += 1
-        ii = i % n
-        jj = j % n
+        ii = i - n if i >= n else i
+        jj = j - n if j >= n else j
         if slot_of[jj] < 0:
             rows_computed += 1
         clock += 1
@@ -128,9 +128,10 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
         beta[j] = b_j_new
         di = (b_i_new - b_i_old) * z[i]
         dj = (b_j_new - b_j_old) * z[j]
-        for s in range(m):  # gradient update: only the kernel rows of the two data points are needed
-            ss = s % n
-            G[s] += z[s] * (Ki[ss] * di + Kj[ss] * dj)
+        for s in range(n):  # gradient update: only the kernel rows of the two data points are needed
+            dq = Ki[s] * di + Kj[s] * dj
+            G[s] += dq  # z = +1 for a_s
+            G[n + s] -= dq  # z = -1 for a_hat_s
     b = _threshold(beta, z, G, C)  # (7.69) averaged over the free multipliers
     return beta[:n].copy(), beta[n:].copy(), b, it, converged, rows_computed
 
