@@ -207,3 +207,25 @@ def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+def test_sinusoidal_data_kkt_b_and_strong_duality():
+    """The chapter's PRML Fig. 7.7 fit: (7.69) at every free multiplier and primal (7.52) = dual (7.61)."""
+    from statlib.datasets import load_example
+
+    data = load_example("prml", "figure-7.8")
+    assert data.X.shape == (40, 1) and data.y.shape == (40,)
+    C, eps, gamma = 3.0, 0.25, 10.0
+    m = SVR(C=C, epsilon=eps, gamma=gamma, tol=1e-9).fit(data.X, data.y)
+    K = rbf_kernel(data.X, gamma=gamma)
+    d = m.a_ - m.a_hat_
+    r = data.y - m.predict(data.X)
+    free, free_hat = (m.a_ > 0) & (m.a_ < C), (m.a_hat_ > 0) & (m.a_hat_ < C)
+    assert free.any() and free_hat.any()
+    np.testing.assert_allclose(data.y[free] - eps - K[free] @ d, m.intercept_[0], atol=1e-6)
+    np.testing.assert_allclose(data.y[free_hat] + eps - K[free_hat] @ d, m.intercept_[0], atol=1e-6)
+    primal = C * np.sum(np.maximum(0.0, np.abs(r) - eps)) + 0.5 * d @ K @ d
+    dual = -0.5 * d @ K @ d - eps * np.sum(m.a_ + m.a_hat_) + d @ data.y
+    assert primal == pytest.approx(dual, abs=1e-6)
+    ref = sk_svm.SVR(C=C, epsilon=eps, gamma=gamma, tol=1e-9).fit(data.X, data.y)
+    np.testing.assert_array_equal(m.support_, ref.support_)
