@@ -1,6 +1,6 @@
 """Support vector regression by SMO (PRML section 7.1.4) vs scikit-learn's SVR (libsvm): RBF kernel, n = 3000.
 
-Both solve libsvm's 2n-variable form of the dual (7.61)-(7.64) by SMO with second-order working-set
+Both solve libsvm's 2n-variable form of the SVR dual (PRML section 7.1.4) by SMO with second-order working-set
 selection and stop at the same KKT tolerance, 1e-3, so they stop at nearby iterates of the same solution.
 """
 

@@ -1,12 +1,13 @@
 """PRML ch. 7, section 7.1 (support vector machines): exercises of the companion, checked here.
 
-The notes the chapter follows print no exercises, so these are our own, each derived in the chapter's solution:
+The notes the chapter follows print no exercises, so these are our own, each derived in the chapter's solution
+(numbered 7.1-7.6 on the chapter's page; they are not PRML's Exercises 7.1-7.6):
 
 * 7.1: x1 = (1, 1) with t = +1 and x2 = (3, 3) with t = -1. The maximum-margin line is the perpendicular
-  bisector of the segment, so w = (c, c); the canonical constraints (7.4) w.x1 + b = 1 and w.x2 + b = -1 read
+  bisector of the segment, so w = (c, c); the canonical constraints w.x1 + b = 1 and w.x2 + b = -1 read
   2c + b = 1 and 6c + b = -1, hence c = -1/2, w = (-1/2, -1/2), b = 2.
-* 7.2: for the same problem the margin is 1 / ||w|| = sqrt(2), and sum_n a_n = ||w||^2 = 1/2 (PRML Ex. 7.4).
-* 7.3: at z = y t = 0.5 the hinge error (7.45) is 0.5 and the rescaled logistic error (7.48) / ln 2 is
+* 7.2: for the same problem the margin is 1 / ||w|| = sqrt(2), and sum_n a_n = ||w||^2 = 1/2 (a PRML exercise).
+* 7.3: at z = y t = 0.5 the hinge error is 0.5 and the rescaled logistic error / ln 2 is
   ln(1 + e^(-0.5)) / ln 2.
 * 7.4: linear SVR on t = 2x + 1 over x in [0, 1] with epsilon = 0.5 and C large: the flattest line inside the
   tube has w = 1, b = 1.5 (the end points pin (2 - w) / 2 <= 0.5).
@@ -23,19 +24,20 @@ from ._registry import register
 register(
     "prml-7.1",
     numeric([-0.5, -0.5, 2.0], atol=1e-3),
-    hint="by symmetry w points from x2 to x1, w = c (x1 - x2); then impose t_n (w.x_n + b) = 1 on both points (7.4).",
+    hint="by symmetry w points from x2 to x1, w = c (x1 - x2); then impose t_n (w.x_n + b) = 1 on both points.",
     prompts=["w₁:", "w₂:", "b:"],
 )
 register(
     "prml-7.2",
     numeric([np.sqrt(2.0), 0.5], atol=1e-3),
-    hint="the margin is 1 / ||w||; with w = sum a_n t_n x_n and the KKT conditions (7.16), sum a_n = ||w||^2.",
+    hint="the margin is 1 / ||w||; with w = sum a_n t_n x_n and the KKT conditions a_n (t_n y(x_n) - 1) = 0, "
+    "sum a_n = ||w||^2.",
     prompts=["margin ρ = 1/‖w‖:", "Σₙ aₙ:"],
 )
 register(
     "prml-7.3",
     numeric([0.5, np.log1p(np.exp(-0.5)) / np.log(2.0)], atol=1e-3),
-    hint="E_SV(z) = max(0, 1 - z) (7.45) and E_LR(z) = ln(1 + exp(-z)) (7.48), the latter divided by ln 2.",
+    hint="E_SV(z) = max(0, 1 - z) and E_LR(z) = ln(1 + exp(-z)), the latter divided by ln 2.",
     prompts=["hinge error at z = 0.5:", "logistic error / ln 2 at z = 0.5:"],
 )
 register(

@@ -1,14 +1,15 @@
-"""Support vector regression (PRML section 7.1.4): the epsilon-insensitive dual (7.61)-(7.65) solved by SMO.
+"""Support vector regression (PRML section 7.1.4): the dual of the epsilon-insensitive problem solved by SMO.
 
-The dual (7.61) with the box constraints (7.62)-(7.63) and the equality (7.64) is written, as libsvm writes
-it (Chang & Lin 2011), as one problem in 2n variables beta = (a, a_hat):
+The dual of PRML section 7.1.4 (maximised over a, a_hat), with the box constraints 0 <= a_n, a_hat_n <= C and
+the equality sum_n (a_n - a_hat_n) = 0, is written, as libsvm writes it (Chang & Lin 2011), as one problem in
+2n variables beta = (a, a_hat):
 
     min_beta 1/2 beta^T Q beta + p^T beta,   Q_st = z_s z_t K(x_[s], x_[t]),
     p = (epsilon - t, epsilon + t),  z = (+1, ..., +1, -1, ..., -1),
     subject to z^T beta = 0 and 0 <= beta_s <= C,
 
-where [s] = s mod n is the data point of variable s. The objective is minus (7.61) and z^T beta = 0 is
-sum_n (a_n - a_hat_n) = 0 (7.64). This has the form of the classifier's dual, so the same working-set
+where [s] = s mod n is the data point of variable s. The objective is minus the dual and z^T beta = 0 is
+sum_n (a_n - a_hat_n) = 0. This has the form of the classifier's dual, so the same working-set
 selection, two-variable step and threshold rule apply (:mod:`statlib.svm._smo`); only the linear term p
 (the classifier has p = -e) and the index map s -> [s] into the n x n Gram matrix are new.
 """
@@ -31,10 +32,11 @@ _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLAT
 
 @njit(cache=True)
 def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots):
-    """Solve the SVR dual (7.61)-(7.64) by SMO over the 2n variables beta = (a, a_hat).
+    """Solve the SVR dual (PRML section 7.1.4) by SMO over the 2n variables beta = (a, a_hat).
 
-    Returns (a, a_hat, b, iterations, converged, kernel rows computed); b is the threshold of (7.64)'s
-    multiplier, the same rule as the classifier's (the mean over the free variables, (7.69) averaged).
+    Returns (a, a_hat, b, iterations, converged, kernel rows computed); b is the bias of the prediction
+    y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b, by the same rule as the classifier's: the mean, over the free
+    multipliers, of b = t_n - epsilon - w^T phi(x_n) (b = t_n + epsilon - w^T phi(x_n) for a free a_hat_n).
     """
     n = X.shape[0]
     m = 2 * n
@@ -51,7 +53,7 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
     for s in range(n):
         z[s] = 1.0
         z[n + s] = -1.0
-        # (7.61): the linear terms -epsilon (a_n + a_hat_n) + (a_n - a_hat_n) t_n, sign changed
+        # the dual's linear terms -epsilon (a_n + a_hat_n) + (a_n - a_hat_n) t_n, sign changed
         G[s] = epsilon - target[s]
         G[n + s] = epsilon + target[s]
 
@@ -119,8 +121,8 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
         si = slot_of[ii]
         Ki = cache[si]
         Kj = cache[sj]
-        # the pair moves along z_i beta_i + z_j beta_j = const, which keeps sum_n (a_n - a_hat_n) = 0 (7.58),
-        # inside the box 0 <= a_n, a_hat_n <= C (7.62)-(7.63)
+        # the pair moves along z_i beta_i + z_j beta_j = const, which keeps sum_n (a_n - a_hat_n) = 0 (dL/db = 0),
+        # inside the box 0 <= a_n, a_hat_n <= C
         b_i_old = beta[i]
         b_j_old = beta[j]
         b_i_new, b_j_new = _two_variable_update(b_i_old, b_j_old, z[i], z[j], G[i], G[j], diag[ii], diag[jj], Ki[jj], C)
@@ -132,27 +134,27 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
             dq = Ki[s] * di + Kj[s] * dj
             G[s] += dq  # z = +1 for a_s
             G[n + s] -= dq  # z = -1 for a_hat_s
-    b = _threshold(beta, z, G, C)  # (7.69) averaged over the free multipliers
+    b = _threshold(beta, z, G, C)  # b = t_n -+ epsilon - w^T phi(x_n), averaged over the free multipliers
     return beta[:n].copy(), beta[n:].copy(), b, it, converged, rows_computed
 
 
 class SVR(RegressorMixin, BaseEstimator):
     """Epsilon-insensitive support vector regression (PRML section 7.1.4) trained by SMO.
 
-    Minimises C sum_n E_eps(y(x_n) - t_n) + 1/2 ||w||^2 (7.52), with the epsilon-insensitive error
-    E_eps(r) = max(0, |r| - epsilon) (7.51), through its dual (7.61):
+    Minimises C sum_n E_eps(y(x_n) - t_n) + 1/2 ||w||^2, with the epsilon-insensitive error
+    E_eps(r) = max(0, |r| - epsilon), through its dual:
     maximise -1/2 sum_nm (a_n - a_hat_n)(a_m - a_hat_m) k(x_n, x_m) - epsilon sum_n (a_n + a_hat_n)
-    + sum_n (a_n - a_hat_n) t_n subject to 0 <= a_n <= C, 0 <= a_hat_n <= C (7.62)-(7.63) and
-    sum_n (a_n - a_hat_n) = 0 (7.64). Predictions are (7.64)'s y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b.
+    + sum_n (a_n - a_hat_n) t_n subject to the box 0 <= a_n <= C, 0 <= a_hat_n <= C and
+    sum_n (a_n - a_hat_n) = 0. Predictions are y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b.
     The 2n multipliers are optimised two at a time exactly as :class:`statlib.svm.SVC` does (libsvm's
-    formulation, Chang & Lin 2011), until the KKT conditions (7.65)-(7.68) hold within ``tol``.
+    formulation, Chang & Lin 2011), until the KKT conditions hold within ``tol``.
 
     Parameters
     ----------
     C : float, default=1.0
-        Penalty C > 0 of (7.52); the box (7.62)-(7.63).
+        Penalty C > 0 of the slacks; the upper end of the box.
     epsilon : float, default=0.1
-        Half-width epsilon >= 0 of the insensitive tube (7.51).
+        Half-width epsilon >= 0 of the insensitive tube.
     kernel : {"rbf", "linear", "poly"}, default="rbf"
         As for :class:`statlib.svm.SVC`.
     gamma : {"scale", "auto"} or float, default="scale"
@@ -172,7 +174,7 @@ class SVR(RegressorMixin, BaseEstimator):
     Attributes
     ----------
     a_, a_hat_ : ndarray of shape (n_samples,)
-        The multipliers a_n and a_hat_n of (7.61); a_n a_hat_n = 0 at the optimum.
+        The multipliers a_n and a_hat_n of the dual; a_n a_hat_n = 0 at the optimum.
     support_ : ndarray of shape (n_SV,)
         Indices of the support vectors, the points with a_n - a_hat_n != 0 (on or outside the tube).
     support_vectors_ : ndarray of shape (n_SV, n_features)
@@ -306,7 +308,7 @@ class SVR(RegressorMixin, BaseEstimator):
 
     @property
     def coef_(self):
-        """w = sum_n (a_n - a_hat_n) x_n (7.57); only for the linear kernel."""
+        """w = sum_n (a_n - a_hat_n) x_n (dL/dw = 0); only for the linear kernel."""
         check_is_fitted(self)
         if self.kernel != "linear":
             raise AttributeError("coef_ is only available when kernel='linear'")

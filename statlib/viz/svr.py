@@ -6,12 +6,12 @@ __all__ = ["plot_error_functions", "plot_eps_insensitive", "plot_tube", "svr_exp
 
 
 def plot_error_functions(ax, z=None):
-    """PRML Fig. 7.5: the hinge error [1 - z]_+ (7.45), the logistic error ln(1 + e^-z) (7.48) divided by ln 2
+    """PRML Fig. 7.5: the hinge error [1 - z]_+, the logistic error ln(1 + e^-z) divided by ln 2
     (so that it passes through (0, 1)), the misclassification error and the squared error (1 - z)^2,
     against z = y t."""
     z = np.linspace(-2.0, 2.0, 401) if z is None else np.asarray(z, dtype=float)
-    ax.plot(z, np.maximum(0.0, 1.0 - z), color="C0", label=r"hinge $E_{SV}$ (7.45)")
-    ax.plot(z, np.log1p(np.exp(-z)) / np.log(2.0), color="C3", label=r"logistic $E_{LR}/\ln 2$ (7.48)")
+    ax.plot(z, np.maximum(0.0, 1.0 - z), color="C0", label=r"hinge $E_{SV}$")
+    ax.plot(z, np.log1p(np.exp(-z)) / np.log(2.0), color="C3", label=r"logistic $E_{LR}/\ln 2$")
     ax.plot(z, (z < 0).astype(float), color="k", drawstyle="steps-mid", label="misclassification")
     ax.plot(z, (1.0 - z) ** 2, color="C2", label=r"squared $(1 - z)^2$")
     ax.set_ylim(-0.1, 4.0)
@@ -22,10 +22,10 @@ def plot_error_functions(ax, z=None):
 
 
 def plot_eps_insensitive(ax, epsilon=1.0):
-    """PRML Fig. 7.6: the epsilon-insensitive error (7.51), zero inside [-epsilon, epsilon] and rising linearly
+    """PRML Fig. 7.6: the epsilon-insensitive error, zero inside [-epsilon, epsilon] and rising linearly
     outside, beside the quadratic error, against the residual r = y(x) - t."""
     r = np.linspace(-2.0 * epsilon - 1.0, 2.0 * epsilon + 1.0, 401)
-    ax.plot(r, np.maximum(0.0, np.abs(r) - epsilon), color="C3", label=r"$E_\epsilon(r)$ (7.51)")
+    ax.plot(r, np.maximum(0.0, np.abs(r) - epsilon), color="C3", label=r"$E_\epsilon(r)$")
     ax.plot(r, 0.5 * r**2, color="C2", label=r"quadratic $r^2/2$")
     ax.axvspan(-epsilon, epsilon, color="0.9")
     ax.set_ylim(-0.1, 2.5)
@@ -43,7 +43,7 @@ def plot_tube(ax, model, X, t, *, truth=None):
     y = model.predict(grid[:, None])
     eps = model.epsilon
     ax.fill_between(grid, y - eps, y + eps, color="C0", alpha=0.15, label=r"$\epsilon$-tube")
-    ax.plot(grid, y, color="C0", label=r"$y(x)$ (7.64)")
+    ax.plot(grid, y, color="C0", label=r"$y(x)$")
     if truth is not None:
         ax.plot(grid, truth(grid), "--", color="0.4", lw=1, label="true function")
     sv = np.zeros(x.size, dtype=bool)

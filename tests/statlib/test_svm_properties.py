@@ -338,8 +338,8 @@ def _(rng):
     model = svm.SVR(C=C, epsilon=eps, kernel=kernel, degree=2, coef0=1.0, tol=1e-6).fit(X, t)
     a, a_hat = model.a_, model.a_hat_
     assert finite(a) and finite(a_hat) and finite(model.intercept_)
-    assert np.all((a >= 0) & (a <= C)) and np.all((a_hat >= 0) & (a_hat <= C))  # (7.62)-(7.63)
-    assert abs(np.sum(a - a_hat)) < 1e-9 * max(1.0, C * n)  # (7.64)
+    assert np.all((a >= 0) & (a <= C)) and np.all((a_hat >= 0) & (a_hat <= C))  # the SVR box
+    assert abs(np.sum(a - a_hat)) < 1e-9 * max(1.0, C * n)  # sum_n (a_n - a_hat_n) = 0
     if eps > 0:
         assert np.all(np.minimum(a, a_hat) == 0)  # a_n a_hat_n = 0: both positive needs |r| > eps and < -eps
     y = model.predict(X)

@@ -65,12 +65,12 @@ def test_dual_feasibility_and_kkt_conditions(diabetes):
     C, eps, tol = 3.0, 0.25, 1e-6
     m = SVR(C=C, epsilon=eps, tol=tol).fit(X, t)
     a, a_hat = m.a_, m.a_hat_
-    # (7.62)-(7.64)
+    # the box 0 <= a_n, a_hat_n <= C and sum_n (a_n - a_hat_n) = 0
     assert np.all((a >= 0) & (a <= C)) and np.all((a_hat >= 0) & (a_hat <= C))
     assert abs(np.sum(a - a_hat)) < 1e-10
     assert np.all(a * a_hat == 0)  # a point cannot lie above and below the tube at once
-    # (7.65)-(7.68): residual r_n = y_n - t_n; free a_n => r_n = eps ... with PRML's sign: a_n > 0 needs
-    # eps + xi_n + y_n - t_n = 0, i.e. t_n - y_n >= eps; a_n = C strictly outside, a_n = 0 inside or on.
+    # KKT complementarity, residual r_n = t_n - y_n: a_n > 0 needs eps + xi_n + y_n - t_n = 0, i.e. r_n = eps + xi_n
+    # >= eps (free a_n: xi_n = 0, r_n = eps); a_hat_n > 0 needs r_n = -eps - xi_hat_n; a_n = a_hat_n = 0 inside or on.
     r = t - m.predict(X)
     slack = 10 * tol
     assert np.all(r[(a > 0) & (a < C)] == pytest.approx(eps, abs=slack))
@@ -83,7 +83,7 @@ def test_dual_feasibility_and_kkt_conditions(diabetes):
 
 
 def test_dual_optimum_against_a_general_solver():
-    """The dual (7.61) maximised by SciPy's SLSQP over (a, a_hat) gives the same value and predictions."""
+    """The SVR dual maximised by SciPy's SLSQP over (a, a_hat) gives the same value and predictions."""
     rng = np.random.default_rng(0)
     x = np.sort(rng.uniform(0, 1, 20))
     t = np.sin(2 * np.pi * x) + 0.2 * rng.normal(size=20)
@@ -92,7 +92,7 @@ def test_dual_optimum_against_a_general_solver():
     m = SVR(C=C, epsilon=eps, gamma=10.0, tol=1e-9).fit(X, t)
     K = rbf_kernel(X, gamma=10.0)
 
-    def neg_dual(v):  # minus (7.61)
+    def neg_dual(v):  # minus the SVR dual
         d = v[:20] - v[20:]
         return 0.5 * d @ K @ d + eps * v.sum() - d @ t
 
@@ -210,7 +210,7 @@ def test_sklearn_compatible(estimator, check):
 
 
 def test_sinusoidal_data_kkt_b_and_strong_duality():
-    """The chapter's PRML Fig. 7.7 fit: (7.69) at every free multiplier and primal (7.52) = dual (7.61)."""
+    """The chapter's PRML Fig. 7.7 fit: b = t_n -+ eps - w^T phi(x_n) at every free multiplier, primal = dual."""
     from statlib.datasets import load_example
 
     data = load_example("prml", "figure-7.8")
