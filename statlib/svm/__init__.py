@@ -1,5 +1,7 @@
 """Support vector machines (Li Hang ch. 7): margins, the primal and dual QPs, kernels, and SMO.
 
+* :class:`SVR` -- epsilon-insensitive support vector regression (PRML section 7.1.4), the same SMO over
+  libsvm's 2n-variable dual.
 * :class:`SVC` -- kernel SVM trained by SMO (algorithms 7.4, 7.5), scikit-learn compatible; libsvm's
   working sets by default, Platt's heuristics of section 7.4.2 with ``working_set="platt"``.
 * :func:`smo_trace` -- every step of SMO on a small problem (the pair, alpha, b, E).
@@ -15,10 +17,12 @@ from ._margins import functional_margin, geometric_margin
 from ._platt import SMOTrace, smo_trace
 from ._qp import dual_qp, primal_from_dual, primal_qp
 from ._smo import two_variable_update
+from ._svr import SVR
 
 __all__ = [
     "SMOTrace",
     "SVC",
+    "SVR",
     "dual_qp",
     "functional_margin",
     "geometric_margin",

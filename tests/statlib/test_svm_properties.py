@@ -327,6 +327,50 @@ def _(rng):
     ]
 
 
+@valid("SVR")
+def _(rng):
+    n, d = int(rng.integers(2, 12)), int(rng.integers(1, 3))
+    X = rng.normal(size=(n, d))
+    t = rng.normal(size=n)
+    C = [0.1, 1.0, 10.0][rng.integers(3)]
+    eps = [0.0, 0.1, 0.5][rng.integers(3)]
+    kernel = ["rbf", "linear", "poly"][rng.integers(3)]
+    model = svm.SVR(C=C, epsilon=eps, kernel=kernel, degree=2, coef0=1.0, tol=1e-6).fit(X, t)
+    a, a_hat = model.a_, model.a_hat_
+    assert finite(a) and finite(a_hat) and finite(model.intercept_)
+    assert np.all((a >= 0) & (a <= C)) and np.all((a_hat >= 0) & (a_hat <= C))  # the SVR box
+    assert abs(np.sum(a - a_hat)) < 1e-9 * max(1.0, C * n)  # sum_n (a_n - a_hat_n) = 0
+    if eps > 0:
+        assert np.all(np.minimum(a, a_hat) == 0)  # a_n a_hat_n = 0: both positive needs |r| > eps and < -eps
+    y = model.predict(X)
+    assert y.shape == (n,) and finite(y)
+
+
+@invalid("SVR")
+def _(rng):
+    X = rng.normal(size=(5, 2))
+    t = rng.normal(size=5)
+
+    def call(**kw):
+        args = {"X": X, "y": t}
+        args.update(kw)
+        X_, y_ = args.pop("X"), args.pop("y")
+        return lambda: svm.SVR(**args).fit(X_, y_)
+
+    return [
+        (call(X=random_bad(rng, X.shape)), ["X"]),
+        (call(y=random_bad(rng, (5,), kinds=("nan", "inf", "text"))), ["y", "Input"]),
+        (call(y=t[:-1]), ["X", "y"]),
+        (call(C=[0.0, -1.0, np.nan, np.inf, "C"][rng.integers(5)]), ["C"]),
+        (call(epsilon=[-0.1, np.nan, np.inf, "e"][rng.integers(4)]), ["epsilon"]),
+        (call(kernel=["sigmoid", 3, None][rng.integers(3)]), ["kernel"]),
+        (call(gamma=[0.0, -1.0, np.inf, "sc", None][rng.integers(5)]), ["gamma"]),
+        (call(tol=[0.0, -1e-3][rng.integers(2)]), ["tol"]),
+        (call(max_iter=[0, -5, 2.5][rng.integers(3)]), ["max_iter"]),
+        (call(working_set=["platt", "libsvm", 1][rng.integers(3)]), ["working_set"]),
+    ]
+
+
 # -- the two tests -----------------------------------------------------------------------------------------------
 
 

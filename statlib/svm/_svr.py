@@ -1,0 +1,315 @@
+"""Support vector regression (PRML section 7.1.4): the dual of the epsilon-insensitive problem solved by SMO.
+
+The dual of PRML section 7.1.4 (maximised over a, a_hat), with the box constraints 0 <= a_n, a_hat_n <= C and
+the equality sum_n (a_n - a_hat_n) = 0, is written, as libsvm writes it (Chang & Lin 2011), as one problem in
+2n variables beta = (a, a_hat):
+
+    min_beta 1/2 beta^T Q beta + p^T beta,   Q_st = z_s z_t K(x_[s], x_[t]),
+    p = (epsilon - t, epsilon + t),  z = (+1, ..., +1, -1, ..., -1),
+    subject to z^T beta = 0 and 0 <= beta_s <= C,
+
+where [s] = s mod n is the data point of variable s. The objective is minus the dual and z^T beta = 0 is
+sum_n (a_n - a_hat_n) = 0. This has the form of the classifier's dual, so the same working-set
+selection, two-variable step and threshold rule apply (:mod:`statlib.svm._smo`); only the linear term p
+(the classifier has p = -e) and the index map s -> [s] into the n x n Gram matrix are new.
+"""
+
+import numbers
+import warnings
+
+import numpy as np
+from numba import njit
+from sklearn.base import BaseEstimator, RegressorMixin
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.validation import check_is_fitted
+
+from .._validation import check_choice, check_int, check_real, validate_data
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, _gram_setup
+from ._smo import _TAU, WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _get_row, _threshold, _two_variable_update
+
+_WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
+
+
+@njit(cache=True)
+def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots):
+    """Solve the SVR dual (PRML section 7.1.4) by SMO over the 2n variables beta = (a, a_hat).
+
+    Returns (a, a_hat, b, iterations, converged, kernel rows computed); b is the bias of the prediction
+    y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b, by the same rule as the classifier's: the mean, over the free
+    multipliers, of b = t_n - epsilon - w^T phi(x_n) (b = t_n + epsilon - w^T phi(x_n) for a free a_hat_n).
+    """
+    n = X.shape[0]
+    m = 2 * n
+    XT, sq_norms, diag = _gram_setup(X, kernel, gamma, degree, coef0)
+
+    cache = np.empty((n_slots, n))
+    slot_of = np.full(n, -1, dtype=np.int64)
+    row_in_slot = np.full(n_slots, -1, dtype=np.int64)
+    last_used = np.full(n_slots, -1, dtype=np.int64)
+
+    z = np.empty(m)
+    beta = np.zeros(m)
+    G = np.empty(m)  # gradient Q beta + p at beta = 0 is p
+    for s in range(n):
+        z[s] = 1.0
+        z[n + s] = -1.0
+        # the dual's linear terms -epsilon (a_n + a_hat_n) + (a_n - a_hat_n) t_n, sign changed
+        G[s] = epsilon - target[s]
+        G[n + s] = epsilon + target[s]
+
+    it = 0
+    converged = False
+    rows_computed = 0
+    clock = 0
+    while it < max_iter:
+        # first variable: the maximal violator from I_up (as in _smo_solve)
+        Gmax = -np.inf
+        i = -1
+        for s in range(m):
+            if z[s] > 0.0:
+                if beta[s] < C:
+                    v = -G[s]
+                    if v >= Gmax:
+                        Gmax = v
+                        i = s
+            else:
+                if beta[s] > 0.0:
+                    v = G[s]
+                    if v >= Gmax:
+                        Gmax = v
+                        i = s
+        Gmin = np.inf
+        j = -1
+        best = np.inf
+        if i >= 0:
+            ii = i - n if i >= n else i
+            if slot_of[ii] < 0:
+                rows_computed += 1
+            clock += 1
+            si = _get_row(ii, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
+            Ki = cache[si]
+            for s in range(m):
+                in_low = (z[s] > 0.0 and beta[s] > 0.0) or (z[s] < 0.0 and beta[s] < C)
+                if not in_low:
+                    continue
+                v = -z[s] * G[s]
+                if v < Gmin:
+                    Gmin = v
+                grad_diff = Gmax - v
+                if grad_diff > 0.0:
+                    if wss == WSS_MAX_VIOLATING_PAIR:
+                        score = -grad_diff
+                    else:
+                        ss = s - n if s >= n else s
+                        curv = diag[ii] + diag[ss] - 2.0 * Ki[ss]
+                        if curv <= 0.0:
+                            curv = _TAU
+                        score = -(grad_diff * grad_diff) / curv
+                    if score <= best:
+                        best = score
+                        j = s
+        if i < 0 or j < 0 or Gmax - Gmin < tol:
+            converged = True
+            break
+        it += 1
+        ii = i - n if i >= n else i
+        jj = j - n if j >= n else j
+        if slot_of[jj] < 0:
+            rows_computed += 1
+        clock += 1
+        sj = _get_row(jj, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
+        si = slot_of[ii]
+        Ki = cache[si]
+        Kj = cache[sj]
+        # the pair moves along z_i beta_i + z_j beta_j = const, which keeps sum_n (a_n - a_hat_n) = 0 (dL/db = 0),
+        # inside the box 0 <= a_n, a_hat_n <= C
+        b_i_old = beta[i]
+        b_j_old = beta[j]
+        b_i_new, b_j_new = _two_variable_update(b_i_old, b_j_old, z[i], z[j], G[i], G[j], diag[ii], diag[jj], Ki[jj], C)
+        beta[i] = b_i_new
+        beta[j] = b_j_new
+        di = (b_i_new - b_i_old) * z[i]
+        dj = (b_j_new - b_j_old) * z[j]
+        for s in range(n):  # gradient update: only the kernel rows of the two data points are needed
+            dq = Ki[s] * di + Kj[s] * dj
+            G[s] += dq  # z = +1 for a_s
+            G[n + s] -= dq  # z = -1 for a_hat_s
+    b = _threshold(beta, z, G, C)  # b = t_n -+ epsilon - w^T phi(x_n), averaged over the free multipliers
+    return beta[:n].copy(), beta[n:].copy(), b, it, converged, rows_computed
+
+
+class SVR(RegressorMixin, BaseEstimator):
+    """Epsilon-insensitive support vector regression (PRML section 7.1.4) trained by SMO.
+
+    Minimises C sum_n E_eps(y(x_n) - t_n) + 1/2 ||w||^2, with the epsilon-insensitive error
+    E_eps(r) = max(0, |r| - epsilon), through its dual:
+    maximise -1/2 sum_nm (a_n - a_hat_n)(a_m - a_hat_m) k(x_n, x_m) - epsilon sum_n (a_n + a_hat_n)
+    + sum_n (a_n - a_hat_n) t_n subject to the box 0 <= a_n <= C, 0 <= a_hat_n <= C and
+    sum_n (a_n - a_hat_n) = 0. Predictions are y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b.
+    The 2n multipliers are optimised two at a time exactly as :class:`statlib.svm.SVC` does (libsvm's
+    formulation, Chang & Lin 2011), until the KKT conditions hold within ``tol``.
+
+    Parameters
+    ----------
+    C : float, default=1.0
+        Penalty C > 0 of the slacks; the upper end of the box.
+    epsilon : float, default=0.1
+        Half-width epsilon >= 0 of the insensitive tube.
+    kernel : {"rbf", "linear", "poly"}, default="rbf"
+        As for :class:`statlib.svm.SVC`.
+    gamma : {"scale", "auto"} or float, default="scale"
+        Kernel coefficient; "scale" is 1 / (n_features * X.var()), "auto" is 1 / n_features.
+    degree : int, default=3
+    coef0 : float, default=0.0
+    tol : float, default=1e-3
+        Stop when the largest KKT violation (the gap of the maximal violating pair) is below ``tol``.
+    max_iter : int, default=-1
+        Most SMO steps; -1 means libsvm's cap, max(10^7, 100 * 2n). Stopping there issues a
+        ``ConvergenceWarning``.
+    cache_size : float, default=200
+        Megabytes for the kernel row cache.
+    working_set : {"second-order", "first-order"}, default="second-order"
+        libsvm's second-order pair selection or the maximal violating pair.
+
+    Attributes
+    ----------
+    a_, a_hat_ : ndarray of shape (n_samples,)
+        The multipliers a_n and a_hat_n of the dual; a_n a_hat_n = 0 at the optimum.
+    support_ : ndarray of shape (n_SV,)
+        Indices of the support vectors, the points with a_n - a_hat_n != 0 (on or outside the tube).
+    support_vectors_ : ndarray of shape (n_SV, n_features)
+    n_support_ : ndarray of shape (1,)
+    dual_coef_ : ndarray of shape (1, n_SV)
+        a_n - a_hat_n of each support vector (scikit-learn's layout).
+    intercept_ : ndarray of shape (1,)
+        The bias b.
+    gamma_ : float
+    n_iter_ : int
+        SMO steps taken.
+    converged_ : bool
+    kernel_rows_ : int
+        Kernel rows computed (cache misses).
+
+    References
+    ----------
+    C. M. Bishop, *Pattern Recognition and Machine Learning*, section 7.1.4.
+    C.-C. Chang, C.-J. Lin, "LIBSVM: a library for support vector machines", ACM TIST 2(3), 2011.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from statlib.svm import SVR
+    >>> x = np.linspace(0.0, 1.0, 11).reshape(-1, 1)
+    >>> model = SVR(kernel="linear", C=10.0, epsilon=0.05, tol=1e-6).fit(x, 2.0 * x.ravel() + 1.0)
+    >>> np.round(model.predict([[0.5]]), 3)
+    array([2.])
+    """
+
+    def __init__(
+        self,
+        C=1.0,
+        epsilon=0.1,
+        kernel="rbf",
+        gamma="scale",
+        degree=3,
+        coef0=0.0,
+        tol=1e-3,
+        max_iter=-1,
+        cache_size=200,
+        working_set="second-order",
+    ):
+        self.C = C
+        self.epsilon = epsilon
+        self.kernel = kernel
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.cache_size = cache_size
+        self.working_set = working_set
+
+    def _check_params(self):
+        C = check_real(self.C, "C", low=0.0, low_inclusive=False)
+        if not np.isfinite(C):
+            raise ValueError(f"C must be a finite positive number, got {self.C!r}")
+        epsilon = check_real(self.epsilon, "epsilon", low=0.0)
+        if not np.isfinite(epsilon):
+            raise ValueError(f"epsilon must be a finite non-negative number, got {self.epsilon!r}")
+        kernel = check_choice(self.kernel, "kernel", KERNELS)
+        if isinstance(self.gamma, str):
+            check_choice(self.gamma, "gamma", ("scale", "auto"))
+        elif not isinstance(self.gamma, numbers.Real) or isinstance(self.gamma, bool):
+            raise TypeError(f"gamma must be 'scale', 'auto' or a positive number, got {self.gamma!r}")
+        else:
+            check_real(self.gamma, "gamma", low=0.0, low_inclusive=False)
+        degree = check_int(self.degree, "degree", low=0)
+        coef0 = check_real(self.coef0, "coef0")
+        tol = check_real(self.tol, "tol", low=0.0, low_inclusive=False)
+        max_iter = check_int(self.max_iter, "max_iter", low=-1)
+        if max_iter == 0:
+            raise ValueError("max_iter must be a positive integer or -1 (no limit but libsvm's), got 0")
+        cache_size = check_real(self.cache_size, "cache_size", low=0.0, low_inclusive=False)
+        wss = _WORKING_SETS[check_choice(self.working_set, "working_set", tuple(_WORKING_SETS))]
+        return C, epsilon, kernel, degree, coef0, tol, max_iter, cache_size, wss
+
+    def _effective_gamma(self, X):
+        if self.gamma == "scale":
+            var = X.var()
+            return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+        if self.gamma == "auto":
+            return 1.0 / X.shape[1]
+        return float(self.gamma)
+
+    def fit(self, X, y):
+        """Fit to ``X`` (n_samples, n_features) and real targets ``y`` (n_samples,)."""
+        C, epsilon, kernel, degree, coef0, tol, max_iter, cache_size, wss = self._check_params()
+        X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
+        y = np.ascontiguousarray(y, dtype=np.float64)
+        n = X.shape[0]
+        self.gamma_ = self._effective_gamma(X)
+        cap = max(10_000_000, 200 * n) if max_iter == -1 else max_iter
+        n_slots = int(min(n, max(2, cache_size * 2**20 // (8 * n))))
+        n_slots = max(n_slots, min(n, 2))
+        a, a_hat, b, n_it, ok, n_rows = _svr_solve(
+            X, y, C, epsilon, _KERNEL_CODE[kernel], self.gamma_, float(degree), coef0, tol, cap, wss, n_slots
+        )
+        coef = a - a_hat
+        support = np.flatnonzero(coef != 0)
+        self.a_ = a
+        self.a_hat_ = a_hat
+        self.support_ = support.astype(np.int32)
+        self.support_vectors_ = X[support]
+        self.n_support_ = np.array([support.size], dtype=np.int32)
+        self.dual_coef_ = coef[support].reshape(1, -1)
+        self.intercept_ = np.array([b])
+        self.n_iter_ = int(n_it)
+        self.kernel_rows_ = int(n_rows)
+        self.converged_ = bool(ok)
+        if not ok:
+            warnings.warn(
+                f"SMO stopped after max_iter={cap} steps before the KKT conditions held within tol={tol}; "
+                "the solution is approximate.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
+        return self
+
+    def predict(self, X):
+        """y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b, over the support vectors."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
+        if self.support_.size == 0:
+            return np.full(X.shape[0], self.intercept_[0])
+        K = _cross_kernel(
+            X, self.support_vectors_, _KERNEL_CODE[self.kernel], self.gamma_, float(self.degree), float(self.coef0)
+        )
+        return K @ self.dual_coef_[0] + self.intercept_[0]
+
+    @property
+    def coef_(self):
+        """w = sum_n (a_n - a_hat_n) x_n (dL/dw = 0); only for the linear kernel."""
+        check_is_fitted(self)
+        if self.kernel != "linear":
+            raise AttributeError("coef_ is only available when kernel='linear'")
+        return self.dual_coef_ @ self.support_vectors_
