@@ -1,19 +1,22 @@
 """Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): the SVD and truncated SVD, PCA, non-negative
-matrix factorisation and FastICA."""
+matrix factorisation, FastICA and probabilistic PCA."""
 
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, pca_from_correlation
+from ._ppca import ProbabilisticPCA, ppca_log_likelihood
 from ._signs import flip_signs
 from ._svd import TruncatedSVD, svd
 
 __all__ = [
     "NMF",
     "PCA",
+    "ProbabilisticPCA",
     "FastICA",
     "TruncatedSVD",
     "beta_divergence",
     "flip_signs",
     "pca_from_correlation",
+    "ppca_log_likelihood",
     "svd",
 ]
