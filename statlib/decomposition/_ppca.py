@@ -156,7 +156,7 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
     >>> from statlib.decomposition import ProbabilisticPCA
     >>> X = np.array([[2.0, 0.0, 0.0], [-2.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, -1.0, 0.0]])
     >>> ppca = ProbabilisticPCA(n_components=1).fit(X)
-    >>> ppca.explained_variance_, ppca.noise_variance_
+    >>> ppca.explained_variance_.round(12), round(ppca.noise_variance_, 12)
     (array([2.]), 0.25)
 
     (S = diag(2, 1/2, 0), so lambda_1 = 2 and sigma^2 = (1/2 + 0) / 2 = 1/4 by (12.62).)
@@ -218,7 +218,9 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         axes = np.ascontiguousarray(axes)
         _flip_signs(axes, None)
         kept = lam[:L]
-        rest = max(total - kept.sum(), 0.0)  # sum of the D - L discarded eigenvalues
+        # the sum of the D - L discarded eigenvalues: read off directly in the closed form, and as tr S minus the kept
+        # ones after EM (which never computes them)
+        rest = float(lam[L:].sum()) if self.method == "closed_form" else max(total - kept.sum(), 0.0)
         s2 = rest / (d - L) if L < d else 0.0  # (12.62)
         self.mean_ = mean
         self.principal_axes_ = axes
