@@ -45,7 +45,7 @@ def _em_pca(Xt, W, max_iter, tol):
     Q_new - Q_old Q_old^T Q_new (orthonormal bases from QR). Returns (W, n_iter, converged).
     """
     W = np.ascontiguousarray(W)
-    Q_old = np.linalg.qr(W)[0]
+    Q_old = np.ascontiguousarray(np.linalg.qr(W)[0])
     converged = False
     n_iter = 0
     for it in range(max_iter):
@@ -54,7 +54,7 @@ def _em_pca(Xt, W, max_iter, tol):
         Z = np.linalg.solve(W.T @ W, W.T @ Xt)
         # (12.66) M-step: W = X Z^T (Z Z^T)^{-1}, a least-squares regression of X on the latent Z
         W = np.ascontiguousarray(np.linalg.solve(Z @ Z.T, Z @ Xt.T).T)
-        Q_new = np.linalg.qr(W)[0]
+        Q_new = np.ascontiguousarray(np.linalg.qr(W)[0])
         # sine of the largest principal angle between the old and new subspaces: the spectral norm of the part
         # of Q_new outside span(Q_old) (computed directly, not as sqrt(1 - cos^2), which cancels)
         R = Q_new - Q_old @ (np.ascontiguousarray(Q_old.T) @ Q_new)
