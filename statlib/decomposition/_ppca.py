@@ -40,8 +40,8 @@ _LOG_2PI = float(np.log(2.0 * np.pi))
 def _em_pca(Xt, W, max_iter, tol):
     """Roweis' EM for PCA (MLAPP §12.2.5) on the centred data ``Xt`` (D x N, one sample per column).
 
-    Iterates (12.65)-(12.66) from the start ``W`` (D x L, full column rank) until the principal angles between
-    successive subspaces falls to ``tol``: the change is the sine of the largest angle, the spectral norm of
+    Iterates (12.65)-(12.66) from the start ``W`` (D x L, full column rank) until the largest principal angle
+    between successive subspaces falls to ``tol``: the change is the sine of that angle, the spectral norm of
     Q_new - Q_old Q_old^T Q_new (orthonormal bases from QR). Returns (W, n_iter, converged).
     """
     W = np.ascontiguousarray(W)

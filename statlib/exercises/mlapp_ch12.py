@@ -48,6 +48,20 @@ register(
     ],
 )
 
+# Exercise 12.6: the maximiser of J(w) = w^T S_B w / w^T S_W w satisfies S_B w = J(w) S_W w. Two classes with
+# mean difference m = (1, 0), S_B = m m^T and S_W = [[2, 1], [1, 2]]: w is proportional to S_W^{-1} m =
+# (2, -1)/3, so w_2/w_1 = -1/2, and the maximum is J = m^T S_W^{-1} m = 2/3.
+register(
+    "mlapp-12.6",
+    numeric([2.0 / 3.0, -0.5], atol=5e-4),
+    hint="with S_B = m m^T the condition S_B w = lambda S_W w makes S_W w parallel to m, so w is proportional to "
+    "S_W^{-1} m; then J(w) = m^T S_W^{-1} m.",
+    prompts=[
+        "For m = (1, 0), S_B = m mᵀ, S_W = [[2, 1], [1, 2]]: the maximum of J(w):",
+        "the ratio w₂ / w₁ of the maximiser:",
+    ],
+)
+
 # Exercise 12.7: deflation C~ = C - lambda_1 v1 v1^T (12.133) = [[1, -1, 0], [-1, 1, 0], [0, 0, 1]], with eigenvalues
 # 2, 1, 0: its leading eigenvalue is lambda_2 = 2 and its trace is tr C - lambda_1 = 7 - 4 = 3.
 register(
@@ -58,6 +72,26 @@ register(
     prompts=[
         "For C = [[3, 1, 0], [1, 3, 0], [0, 0, 1]]: the largest eigenvalue of the deflated matrix C̃:",
         "the trace of C̃:",
+    ],
+)
+
+# Exercise 12.8 (latent semantic indexing) on the chapter's own corpus of 6 documents and 8 terms (the book's
+# lsiMatrix is not shipped): terms 1-5 (abducted, abduction, alien, ufo, spacecraft) occur only in documents 1-3,
+# terms 6-8 (stock, market, price) only in documents 4-6, so X is block diagonal and its singular vectors are those
+# of the blocks. The finance block [[2, 1, 1], [1, 2, 1], [1, 1, 2]] has singular values 4, 1, 1; the alien block's
+# Gram matrix [[7, 4, 4], [4, 6, 4], [4, 4, 4]] has trace 17 and largest eigenvalue >= 7 > 1, so its second one is
+# <= 10 < 16: the rank-2 SVD keeps the leading direction of each block. Its alien direction has entries of one
+# sign (Perron-Frobenius), so documents 1-3 and the query "abducted" (documents 2 and 3 contain it, document 1
+# does not) lie on the same axis: cosine 1 with documents 1, 2 and 3, and 0 with documents 4-6.
+register(
+    "mlapp-12.8",
+    numeric([1.0, 2.0, 3.0], atol=1e-6, unordered=True),
+    hint="in the rank-2 space each topic block is a single axis; the query 'abducted' lands on the alien axis, where "
+    "every alien document lies, whether or not it contains the word.",
+    prompts=[
+        "Document numbers of the three best matches to the query 'abducted' (any order): first",
+        "second",
+        "third",
     ],
 )
 
