@@ -198,7 +198,13 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         else:
             rng = check_random_state(self.random_state)
             W0 = rng.standard_normal((d, L))
-            W, n_iter, converged = _em_pca(np.ascontiguousarray(Xc.T), W0, int(self.max_iter), float(self.tol))
+            try:
+                W, n_iter, converged = _em_pca(np.ascontiguousarray(Xc.T), W0, int(self.max_iter), float(self.tol))
+            except np.linalg.LinAlgError as err:
+                # Z Z^T of (12.66) is singular when the centred data have rank below L
+                raise ValueError(
+                    f"EM for PCA needs centred X of rank >= n_components = {L}: Z Z^T in (12.66) became singular"
+                ) from err
             self.n_iter_ = int(n_iter)
             if not converged:
                 warnings.warn(

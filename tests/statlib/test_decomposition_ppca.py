@@ -213,3 +213,13 @@ def test_bad_input_is_named():
         ppca_log_likelihood(X, X.mean(0), np.ones((4, 1)), -1.0)
     with pytest.raises(ValueError, match="D = 4"):
         ppca_log_likelihood(X, X.mean(0)[:3], np.ones((4, 1)), 1.0)
+
+
+def test_em_on_data_of_rank_below_n_components_names_the_argument():
+    # 6-D data of exact rank 2: Z Z^T in the M-step (12.66) is singular for L = 3
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(50, 2)) @ rng.normal(size=(2, 6))
+    with pytest.raises(ValueError, match="n_components"):
+        ProbabilisticPCA(3, method="em", random_state=0).fit(X)
+    m = ProbabilisticPCA(2, method="em", random_state=0).fit(X)  # L = rank works: sigma^2 = 0
+    assert m.noise_variance_ < 1e-12
