@@ -89,9 +89,9 @@ register(
     hint="in the rank-2 space each topic block is a single axis; the query 'abducted' lands on the alien axis, where "
     "every alien document lies, whether or not it contains the word.",
     prompts=[
-        "Document numbers of the three best matches to the query 'abducted' (any order): first",
-        "second",
-        "third",
+        "The three best matches to the query 'abducted', by increasing document number: the first document",
+        "the second document",
+        "the third document",
     ],
 )
 
