@@ -1,10 +1,11 @@
 """Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): the SVD and truncated SVD, PCA, non-negative
-matrix factorisation and FastICA."""
+matrix factorisation, FastICA, factor analysis and probabilistic PCA."""
 
 from ._factor_analysis import FactorAnalysis, max_factors
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, pca_from_correlation
+from ._ppca import ProbabilisticPCA, ppca_log_likelihood
 from ._signs import flip_signs
 from ._svd import TruncatedSVD, svd
 
@@ -12,11 +13,13 @@ __all__ = [
     "NMF",
     "PCA",
     "FactorAnalysis",
+    "ProbabilisticPCA",
     "FastICA",
     "TruncatedSVD",
     "beta_divergence",
     "flip_signs",
     "max_factors",
     "pca_from_correlation",
+    "ppca_log_likelihood",
     "svd",
 ]

@@ -52,6 +52,8 @@ INPUTS = {
 # Estimators that need constructor arguments to be fitted at all.
 MAKE = {
     "CategoricalHMM": lambda cls, **kw: cls(n_states=2, **kw),
+    # the closed form has nothing to iterate or draw; EM (one latent dimension) has both
+    "ProbabilisticPCA": lambda cls, **kw: cls(n_components=1, method="em", **kw),
 }
 
 
