@@ -80,3 +80,17 @@ def _table_13_1():
         "subset). Only the LS coefficients are reproducible from the described procedure; the LS test error "
         "computed from them is 0.521, not 0.586 (see the chapter).",
     )
+
+
+@example("mlapp", "exercise-13.11")
+def _exercise_13_11():
+    rng = np.random.default_rng(1311)
+    X = rng.normal(size=(20, 5))
+    y = X @ np.array([2.0, 0.0, -1.0, 0.0, 0.5]) + 0.3 * rng.normal(size=20)
+    return Bunch(
+        X=X,
+        y=y,
+        lam=8.0,
+        DESCR="A small basis-pursuit denoising problem for MLAPP Exercise 13.11 (ours; the exercise prints no "
+        "data): minimise RSS(theta) + lam ||theta||_1 over theta, with no intercept.",
+    )
