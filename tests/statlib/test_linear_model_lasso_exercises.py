@@ -15,7 +15,7 @@ def test_13_1_partial_derivative_and_one_dimensional_minimiser():
     def rss(w1):
         return np.sum((X @ np.array([w1, 0.5]) - y) ** 2)
 
-    h = 1e-6
+    h = 0.5  # central differences are exact for a quadratic
     # RSS is quadratic in w1: d RSS / d w1 = a w1 - c, so a = second derivative and c = -derivative at 0
     a = (rss(h) - 2 * rss(0.0) + rss(-h)) / h**2
     c = -(rss(h) - rss(-h)) / (2 * h)
