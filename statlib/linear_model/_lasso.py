@@ -274,6 +274,7 @@ def _enet_cd(X, x_mean, y, w, col_sq, l1, l2, tol, max_iter, screening):
         while n_epochs < max_iter:
             n_epochs += 1
             round_epochs += 1
+            # (13.54)-(13.56): one sweep of Algorithm 13.1 (lines 3-6), c = x_j^T r + a_j w_j with a_j = ||x_j||^2
             for k in range(ws_size):
                 j = ws[k]
                 xj = buf[k]
