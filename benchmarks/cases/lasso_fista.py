@@ -41,7 +41,7 @@ def check(ours, theirs):
 
 CASE = Case(
     name="lasso_fista",
-    algorithm="lasso, proximal gradient FISTA (Nesterov acceleration) (MLAPP section 13.4.3), duality gap <= 1e-8 ||y||^2",
+    algorithm="lasso, FISTA (Nesterov acceleration, MLAPP section 13.4.3), duality gap <= 1e-8 ||y||^2",
     size="n=2 000, p=500, 50 non-zero true coefficients",
     reference_name="sklearn.linear_model.Lasso",
     target=1.0,

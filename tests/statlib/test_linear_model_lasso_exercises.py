@@ -26,6 +26,7 @@ def test_13_1_partial_derivative_and_one_dimensional_minimiser():
 
 def test_13_8_laplace_e_step_by_quadrature():
     gamma, w = 2.0, 0.5
+
     # p(w) = int N(w | 0, t) Ga(t | 1, gamma^2 / 2) dt (13.86); E[1/t | w] by quadrature
     def joint(t):
         return np.exp(-(w**2) / (2 * t)) / np.sqrt(2 * np.pi * t) * (gamma**2 / 2) * np.exp(-(gamma**2) * t / 2)
