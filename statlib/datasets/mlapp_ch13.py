@@ -3,7 +3,7 @@
 The data are :func:`statlib.datasets.load_prostate` (67 training and 30 test cases, eight predictors, after
 Hastie, Tibshirani and Friedman 2009, Table 3.3). Predictors are standardised with the training means and the
 training standard deviations (``ddof=1``); with that convention the least-squares column of Table 13.1 and
-every entry of Listing 13.1 are reproduced. The seed's header row of Listing 13.1 did not survive; the
+every entry of Listing 13.1 are reproduced. The Chinese translation lost the header row of Listing 13.1; the
 column order below is the data's and is confirmed by reproducing the listing.
 """
 

@@ -74,3 +74,30 @@ def test_companion_13_1_alpha_max_of_the_prostate_data():
     assert check("companion-13.1", 58.4439 / 67)
     assert not check("companion-13.1", 2 * 58.4439 / 67)
     assert round(float(np.abs(d.X_train.T @ (d.y_train - d.y_train.mean())).max()), 4) == 58.4439
+
+
+def test_13_6_shrinkage_parameters_read_off_the_curves():
+    # the curves of the chapter's figure, fitted independently: ridge and lasso on an orthonormal design with
+    # lambda_1 = lambda_2 = 1 (MLAPP scale RSS + penalty), as functions of c_k = 2 y^T x_k
+    from sklearn.linear_model import Lasso as SkLasso
+    from sklearn.linear_model import Ridge as SkRidge
+
+    x = np.ones((4, 1)) / 2.0  # one unit-norm column
+    c = np.linspace(-3, 3, 13)
+    lasso, ridge = [], []
+    for ck in c:
+        y = x[:, 0] * ck / 2  # then 2 y^T x = ck
+        lasso.append(SkLasso(alpha=1.0 / (2 * 4), fit_intercept=False, tol=1e-12).fit(x, y).coef_[0])
+        ridge.append(SkRidge(alpha=1.0, fit_intercept=False).fit(x, y).coef_[0])
+    lasso, ridge = np.array(lasso), np.array(ridge)
+    lam1 = c[np.abs(lasso) > 1e-12].__abs__().min() - 2 * np.abs(lasso[np.abs(lasso) > 1e-12]).min()
+    lam2 = 1 / (2 * np.polyfit(c, ridge, 1)[0]) - 1
+    assert check("mlapp-13.6", [lam1, lam2])
+    assert not check("mlapp-13.6", [0.5, 1.0])
+
+
+def test_13_9_truncated_normal_mean():
+    from scipy import stats
+
+    assert check("mlapp-13.9", stats.truncnorm(0.0, np.inf).mean())
+    assert not check("mlapp-13.9", stats.norm.pdf(0.0))
