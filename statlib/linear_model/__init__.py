@@ -1,12 +1,13 @@
 """Linear models: the perceptron (Li Hang ch. 2); least squares and ridge regression (Li Hang ch. 1, PRML 3.1),
 with basis expansions and sequential (LMS) least squares (PRML 3.1);
 logistic regression (Li Hang ch. 6); the lasso and the elastic net by coordinate descent, and the exact lasso
-path by LARS (MLAPP ch. 13)."""
+path by LARS, proximal gradient (ISTA, FISTA) and EM for the lasso (MLAPP ch. 13)."""
 
 from ._basis import GaussianBasis, PolynomialBasis, SigmoidBasis
 from ._lars import LassoLars
 from ._lasso import ElasticNet, Lasso
 from ._lasso_path import lasso_path
+from ._lasso_proximal import lasso_em, lasso_proximal
 from ._least_squares import LinearRegression, Ridge
 from ._lms import LMSRegressor
 from ._logistic import LogisticRegression
@@ -24,5 +25,7 @@ __all__ = [
     "PolynomialBasis",
     "Ridge",
     "SigmoidBasis",
+    "lasso_em",
     "lasso_path",
+    "lasso_proximal",
 ]

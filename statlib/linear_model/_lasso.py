@@ -36,7 +36,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_int, check_real, validate_data
+from .._validation import check_bool, check_choice, check_int, check_real, validate_data
 
 _WS_MIN = 50  # smallest working set
 _CHECK_EVERY = 8  # epochs between two duality-gap checks of the working-set problem
@@ -274,6 +274,7 @@ def _enet_cd(X, x_mean, y, w, col_sq, l1, l2, tol, max_iter, screening):
         while n_epochs < max_iter:
             n_epochs += 1
             round_epochs += 1
+            # (13.54)-(13.56): one sweep of Algorithm 13.1 (lines 3-6), c = x_j^T r + a_j w_j with a_j = ||x_j||^2
             for k in range(ws_size):
                 j = ws[k]
                 xj = buf[k]
@@ -431,13 +432,20 @@ class Lasso(ElasticNet):
     warm_start : bool, default=False
         Start from the previous ``coef_`` instead of zeros (MLAPP's continuation, section 13.4.2).
     screening : bool, default=True
-        Gap-safe screening and working sets; ``False`` sweeps every feature each epoch.
+        Gap-safe screening and working sets; ``False`` sweeps every feature each epoch (``solver="cd"`` only).
+    solver : {"cd", "ista", "fista"}, default="cd"
+        ``"cd"``: coordinate descent (Algorithm 13.1). ``"ista"`` / ``"fista"``: proximal gradient descent
+        with the step ``1 / ||X||_2^2``, plain or accelerated (section 13.4.3, see
+        :func:`~statlib.linear_model.lasso_proximal`). All three minimise the same objective and stop on the
+        same duality gap, so they return the same answer to within ``tol``; ``max_iter`` counts epochs for
+        ``"cd"`` and iterations for the others.
 
     Attributes
     ----------
     coef_ : ndarray of shape (n_features,)
     intercept_ : float
     n_iter_ : int
+        Epochs (``"cd"``) or proximal gradient iterations.
     dual_gap_ : float
     n_features_in_ : int
 
@@ -450,16 +458,52 @@ class Lasso(ElasticNet):
     np.float64(0.85)
     """
 
-    def __init__(self, alpha=1.0, fit_intercept=True, max_iter=1000, tol=1e-4, warm_start=False, screening=True):
+    def __init__(
+        self, alpha=1.0, fit_intercept=True, max_iter=1000, tol=1e-4, warm_start=False, screening=True, solver="cd"
+    ):
         self.alpha = alpha
         self.fit_intercept = fit_intercept
         self.max_iter = max_iter
         self.tol = tol
         self.warm_start = warm_start
         self.screening = screening
+        self.solver = solver
 
     def _l1_ratio(self):
         return 1.0
+
+    def fit(self, X, y):
+        """Fit to ``X`` (n_samples, n_features) and ``y`` (n_samples,); returns ``self``."""
+        from ._lasso_proximal import _fit_proximal
+
+        solver = check_choice(self.solver, "solver", ("cd", "ista", "fista"))
+        if solver == "cd":
+            return super().fit(X, y)
+        alpha = check_real(self.alpha, "alpha", low=0.0, low_inclusive=False)
+        fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
+        max_iter = check_int(self.max_iter, "max_iter", low=1)
+        tol = check_real(self.tol, "tol", low=0.0)
+        warm_start = check_bool(self.warm_start, "warm_start")
+        check_bool(self.screening, "screening")
+        X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        p = X.shape[1]
+        coef = getattr(self, "coef_", None) if warm_start else None
+        w0 = coef if coef is not None and np.shape(coef) == (p,) else None
+        w, b, _, gap, n_iter, converged, needed = _fit_proximal(
+            X, y, alpha, fit_intercept, max_iter, tol, solver == "fista", w0=w0
+        )
+        if not converged:
+            warnings.warn(
+                f"{solver.upper()} stopped at max_iter={max_iter} iterations without reaching tol={tol}: duality "
+                f"gap {gap:.3e}, needed {needed:.3e}. Increase max_iter, or loosen tol.",
+                ConvergenceWarning,
+                stacklevel=2,
+            )
+        self.coef_ = w
+        self.intercept_ = b
+        self.n_iter_ = n_iter
+        self.dual_gap_ = gap
+        return self
 
 
 def _cd_path(X, y, alphas, l1_ratio, tol, max_iter, screening=True):

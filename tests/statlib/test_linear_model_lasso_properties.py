@@ -15,13 +15,15 @@ from hypothesis import strategies as st
 from property_support import SETTINGS
 from property_support import quietly as _quietly
 
-from statlib.linear_model import ElasticNet, Lasso, LassoLars, lasso_path
+from statlib.linear_model import ElasticNet, Lasso, LassoLars, lasso_em, lasso_path, lasso_proximal
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 ESTIMATORS = {
     "Lasso": lambda alpha: Lasso(alpha=alpha, max_iter=300),
     "ElasticNet": lambda alpha: ElasticNet(alpha=alpha, l1_ratio=0.7, max_iter=300),
     "LassoLars": lambda alpha: LassoLars(alpha=alpha),
+    "Lasso-ista": lambda alpha: Lasso(alpha=alpha, max_iter=300, solver="ista"),
+    "Lasso-fista": lambda alpha: Lasso(alpha=alpha, max_iter=300, solver="fista"),
 }
 # scikit-learn's validation answers a 1-D or 3-D X with "Expected 2D array" / "dim <= 2": it states the
 # expectation rather than the argument's name (accepted, as in tests/statlib/test_estimators_properties.py).
@@ -118,6 +120,9 @@ BAD_HYPERPARAMETERS = {
     ],
     "LassoLars": [{"alpha": -1e-3}, {"alpha": None}, {"max_iter": 0}, {"fit_intercept": 0}],
 }
+_SOLVER_BAD = [{"solver": "newton"}, {"solver": None}, {"alpha": 0.0}, {"max_iter": 0}, {"tol": -1.0}]
+BAD_HYPERPARAMETERS["Lasso-ista"] = _SOLVER_BAD + [{"fit_intercept": "yes"}, {"warm_start": 2}]
+BAD_HYPERPARAMETERS["Lasso-fista"] = _SOLVER_BAD + [{"screening": None}, {"alpha": np.nan}]
 
 
 @pytest.mark.parametrize("name", sorted(ESTIMATORS))
@@ -204,3 +209,55 @@ def test_lasso_path_refuses_invalid_input(data):
         with pytest.raises((ValueError, TypeError)) as error:
             _quietly(lambda: lasso_path(X, y, method=method))
     assert any(n in str(error.value) for n in names), str(error.value)
+
+
+# --- lasso_proximal (ISTA, FISTA) and lasso_em --------------------------------------------------------------
+
+FUNCTIONS = {
+    "lasso_proximal": lambda X, y, alpha, **kw: lasso_proximal(X, y, alpha, **{"max_iter": 300, **kw}),
+    "lasso_em": lambda X, y, alpha, **kw: lasso_em(X, y, alpha, **{"max_iter": 100, **kw}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+@SETTINGS
+@given(data=st.data())
+def test_solver_functions_on_valid_data(name, data):
+    X, y = data.draw(regression_data())
+    alpha = _alpha(data.draw, X, y)
+    kwargs = {"method": data.draw(st.sampled_from(["ista", "fista"]))} if name == "lasso_proximal" else {}
+    CASES[(name, "valid")] += 1
+    coef, intercept, objective = _quietly(lambda: FUNCTIONS[name](X, y, alpha, **kwargs))
+    assert coef.shape == (X.shape[1],) and np.all(np.isfinite(coef)) and np.isfinite(intercept)
+    assert objective.ndim == 1 and np.all(np.isfinite(objective))
+    if name == "lasso_em" and len(objective) > 1:  # EM (a majorise-minimise scheme) never raises the objective
+        assert np.all(np.diff(objective) <= 1e-9 * (np.abs(objective[:-1]) + 1e-300))
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONS))
+@SETTINGS
+@given(data=st.data())
+def test_solver_functions_refuse_invalid_input(name, data):
+    X, y = data.draw(regression_data(min_n=2))
+    CASES[(name, "invalid")] += 1
+    if data.draw(st.booleans()):
+        kwargs = data.draw(
+            st.sampled_from(
+                [{"alpha": 0.0}, {"alpha": "1"}, {"alpha": np.inf}, {"max_iter": 0}, {"tol": -1.0}]
+                + [{"fit_intercept": 1}]
+                + ([{"method": "newton"}, {"method": None}] if name == "lasso_proximal" else [])
+            )
+        )
+        alpha = kwargs.pop("alpha", 1.0)
+        names = ["alpha"] if not kwargs else list(kwargs)
+        call = lambda: FUNCTIONS[name](X, y, alpha, **kwargs)  # noqa: E731
+    else:
+        X, y, names = _corrupt(data.draw, X, y)
+        if names == ["y", "Input"]:
+            names = ["y"]
+        call = lambda: FUNCTIONS[name](X, y, 1.0)  # noqa: E731
+    with pytest.raises((ValueError, TypeError)) as error:
+        _quietly(call)
+    assert str(error.value)
+    if names is not None:
+        assert any(n in str(error.value) for n in names), str(error.value)
