@@ -73,11 +73,11 @@ class BaseSelector(SelectorMixin, BaseEstimator):
     def _validate_xy(self, X, y, min_samples=2):
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
-        if X.shape[0] < min_samples:
-            raise ValueError(f"X must have at least {min_samples} samples, got {X.shape[0]}")
         classes, codes = np.unique(y, return_inverse=True)
         if len(classes) < 2:
             raise ValueError(f"y must contain at least two classes, got 1 class: {classes.tolist()}")
+        if X.shape[0] < min_samples:
+            raise ValueError(f"X must have at least {min_samples} samples, got {X.shape[0]}")
         self.classes_ = classes
         return X, y, codes.ravel().astype(np.int64)
 

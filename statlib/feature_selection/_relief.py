@@ -9,7 +9,7 @@ from ._base import BaseSelector, n_to_select
 
 
 @numba.njit(cache=True)
-def _relief_kernel(Xs, codes, counts, samples, n_neighbors, weights):
+def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, weights):
     """Accumulate the relevance statistic delta^j of Relief / Relief-F over the sampled rows.
 
     ``Xs`` holds the features scaled to [0, 1] (diff(a, b) = |a - b| / range), ``codes`` the class
@@ -22,12 +22,14 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, weights):
 
     the lecture's Relief-F statistic with Kononenko's normalised priors; with two classes and one
     neighbour it is the Relief statistic delta^j = sum_i -diff(x_i^j, x_nh^j)^2 + diff(x_i^j, x_nm^j)^2.
+    With ``pooled`` the misses are the ``n_neighbors`` nearest samples of all other classes together
+    (Relief's rule for more than two classes), entering with weight one.
     """
     n, d = Xs.shape
     c = counts.shape[0]
     dist = np.empty(n)
-    found = np.zeros(c, dtype=np.int64)
-    near = np.zeros((c, d))
+    found = np.zeros(c + 1, dtype=np.int64)
+    near = np.zeros((c + 1, d))
     for s in range(samples.shape[0]):
         i = samples[s]
         # squared distances from x_i to every row (x_i itself is skipped below)
@@ -40,12 +42,15 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, weights):
         order = np.argsort(dist, kind="mergesort")
         found[:] = 0
         near[:, :] = 0.0
-        need = c
+        k = codes[i]
+        need = 2 if pooled else c
         for q in range(n):
             t = order[q]
             if t == i:
                 continue
             lt = codes[t]
+            if pooled and lt != k:
+                lt = c  # one pool of misses
             if found[lt] < n_neighbors:
                 found[lt] += 1
                 for j in range(d):
@@ -55,12 +60,16 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, weights):
                     need -= 1
                     if need == 0:
                         break
-        k = codes[i]
         p_rest = 1.0 - counts[k] / n
         for j in range(d):
             delta = 0.0
             if found[k] > 0:
                 delta -= near[k, j] / found[k]  # nearest hits
+            if pooled:
+                if found[c] > 0:
+                    delta += near[c, j] / found[c]  # nearest misses, all other classes pooled
+                weights[j] += delta
+                continue
             for lt in range(c):
                 if lt != k and found[lt] > 0:
                     delta += (counts[lt] / n) / p_rest * near[lt, j] / found[lt]  # nearest misses
@@ -69,12 +78,8 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, weights):
 
 
 class _ReliefBase(BaseSelector):
-    def _fit(self, X, y, n_neighbors, binary):
+    def _fit(self, X, y, n_neighbors, pooled):
         X, y, codes = self._validate_xy(X, y)
-        if binary and len(self.classes_) != 2:
-            raise ValueError(
-                f"Relief is for two classes; y has {len(self.classes_)} (use ReliefF for more than two)"
-            )
         n, d = X.shape
         k = n_to_select(self.n_features_to_select, d)
         rng = check_random_state(self.random_state)
@@ -88,7 +93,7 @@ class _ReliefBase(BaseSelector):
         span[span == 0] = 1.0
         Xs = np.ascontiguousarray((X - lo) / span)
         counts = np.bincount(codes, minlength=len(self.classes_)).astype(np.float64)
-        weights = _relief_kernel(Xs, codes, counts, samples, n_neighbors, np.zeros(d))
+        weights = _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, np.zeros(d))
         self.feature_importances_ = weights / samples.shape[0]
         self.samples_ = samples
         self.ranking_ = np.argsort(-self.feature_importances_, kind="stable")
@@ -109,7 +114,9 @@ class Relief(_ReliefBase):
         delta^j = sum_i -diff(x_i^j, x_nh^j)^2 + diff(x_i^j, x_nm^j)^2,
 
     and ``feature_importances_`` is delta^j divided by the number of visited samples. A feature on
-    which samples lie closer to their own class than to the other scores high.
+    which samples lie closer to their own class than to the other scores high. Relief is defined for
+    two classes; with more, the nearest miss here is the nearest sample of any other class (use
+    :class:`ReliefF` for the prior-weighted misses of every class).
 
     Parameters
     ----------
@@ -150,7 +157,7 @@ class Relief(_ReliefBase):
 
     def fit(self, X, y):
         """Estimate the Relief weights of the features of ``X`` for the two classes in ``y``."""
-        return self._fit(X, y, 1, binary=True)
+        return self._fit(X, y, 1, pooled=True)
 
 
 class ReliefF(_ReliefBase):
@@ -198,4 +205,4 @@ class ReliefF(_ReliefBase):
     def fit(self, X, y):
         """Estimate the Relief-F weights of the features of ``X`` for the classes in ``y``."""
         n_neighbors = check_int(self.n_neighbors, "n_neighbors", low=1)
-        return self._fit(X, y, n_neighbors, binary=False)
+        return self._fit(X, y, n_neighbors, pooled=False)

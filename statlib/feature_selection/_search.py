@@ -65,9 +65,9 @@ class SequentialSelection(BaseSelector):
       best criterion, until k remain;
     * ``"plus-l-take-away-r"``: with l > r, start empty and repeat l forward steps followed by r
       backward steps; with r > l ("take away r, plus l"), start full and repeat r backward steps
-      followed by l forward steps; the second phase of a cycle never crosses k, the search stops at
-      the first cycle end with k features, and a first phase that overshoots k is finished with
-      single steps back to k.
+      followed by l forward steps; the search stops as soon as a step of the first kind (forward
+      when l > r) brings the subset to k features. Each cycle moves |l - r| features towards k, and
+      the backward (forward) steps give earlier choices a chance to be revised.
 
     Ties go to the lower feature index, as in scikit-learn's ``SequentialFeatureSelector``; with
     ``criterion="wrapper"`` and ``direction`` forward or backward the selected subset is the one
@@ -171,20 +171,15 @@ class SequentialSelection(BaseSelector):
             if l == r:
                 raise ValueError(f"l and r must differ (l > r grows the subset, r > l shrinks it), got l = r = {l}")
             grow = l > r
+            first, second = (l, r) if grow else (r, l)
             subset = set() if grow else set(range(d))
             while len(subset) != k:
-                first, second = (l, r) if grow else (r, l)
                 for _ in range(first):
-                    if (grow and len(subset) == d) or (not grow and len(subset) == 1):
-                        break
                     subset = self._step(X, y, subset, add=grow)
-                for _ in range(second):
-                    if (grow and len(subset) <= max(k, 1)) or (not grow and len(subset) >= min(k, d)):
+                    if len(subset) == k:
                         break
-                    subset = self._step(X, y, subset, add=not grow)
-                # a cycle that passed k is finished with single steps back towards k
-                if grow and len(subset) > k or not grow and len(subset) < k:
-                    while len(subset) != k:
+                else:
+                    for _ in range(second):
                         subset = self._step(X, y, subset, add=not grow)
         self.support_ = np.zeros(d, dtype=bool)
         self.support_[sorted(subset)] = True
