@@ -16,7 +16,7 @@ added (they are *monotone*), which branch and bound needs.
 
 import numpy as np
 
-from .._validation import check_array, check_choice, check_real, check_vector
+from .._validation import check_array, check_choice, check_real
 
 __all__ = [
     "scatter_matrices",

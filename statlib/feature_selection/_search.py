@@ -418,5 +418,3 @@ __all__ = [
     "exhaustive_search",
     "n_subsets",
 ]
-
-
