@@ -384,3 +384,43 @@ def test_bad_data_is_refused():
 )
 def test_sklearn_compatible(estimator, check):
     check(estimator)
+
+
+# ---------------------------------------------------------------------- embedded selection, exercises
+def test_lasso_on_an_orthonormal_design_soft_thresholds_at_n_lambda_over_two():
+    # the lecture's objective (1/N)||y - Xb||^2 + lambda ||b||_1 is statlib's Lasso with alpha = lambda / 2
+    from statlib.linear_model import Lasso
+
+    rng = np.random.default_rng(3)
+    N, lam = 50, 0.04
+    Q, _ = np.linalg.qr(rng.normal(size=(N, 4)))
+    y = Q @ np.array([3.0, -1.0, 0.4, 0.0]) + 0.1 * rng.normal(size=N)
+    b_ols = Q.T @ y
+    fit = Lasso(alpha=lam / 2, fit_intercept=False, tol=1e-12, max_iter=100_000).fit(Q, y)
+    np.testing.assert_allclose(fit.coef_, np.sign(b_ols) * np.maximum(np.abs(b_ols) - N * lam / 2, 0), atol=1e-8)
+    assert not np.allclose(fit.coef_, np.sign(b_ols) * np.maximum(np.abs(b_ols) - N * lam, 0), atol=1e-3)
+
+
+@pytest.mark.parametrize(
+    "exercise, answer",
+    [
+        ("lecture-1.1", [142506, 2**30]),
+        ("lecture-1.2", [0.46, -0.40625]),
+        ("lecture-1.3", [4, 5, 4]),
+        ("lecture-1.4", False),
+        ("lecture-1.5", [3, 10]),
+        ("lecture-1.6", [1.0]),
+    ],
+)
+def test_exercise_answers_are_accepted_and_match_the_library(exercise, answer):
+    from statlib.exercises import check
+
+    assert check(exercise, answer)
+    if exercise == "lecture-1.2":
+        X = np.array([[0.0, 0.0], [1.0, 3.0], [4.0, 1.0], [5.0, 4.0]])
+        np.testing.assert_allclose(Relief().fit(X, [0, 0, 1, 1]).feature_importances_, answer, atol=1e-15)
+    if exercise == "lecture-1.3":
+        X, y = np.array([[0.0], [2.0], [4.0], [6.0]]), [0, 0, 1, 1]
+        assert [fisher_criterion(X, y, k) for k in ("J2", "Jd", "J3")] == answer
+    if exercise == "lecture-1.5":
+        assert exhaustive_search(_blobs(0, d=5)[0], _blobs(0, d=5)[1], 2)[2] == answer[1]
