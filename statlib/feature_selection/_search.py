@@ -96,6 +96,12 @@ class SequentialSelection(BaseSelector):
         The criterion of each subset in ``path_``.
     n_evaluations_ : int
         How many subsets were evaluated.
+    best_subset_ : tuple of int
+        The best subset evaluated during the whole search, step 3 of the lecture's forward-search
+        wrapper: every step keeps its best candidate, so this is the subset of ``path_`` with the
+        highest score (the earliest one on ties). It may be smaller than ``n_features_to_select``.
+    best_score_ : float
+        The criterion of ``best_subset_``.
 
     References
     ----------
@@ -184,6 +190,9 @@ class SequentialSelection(BaseSelector):
         self.support_ = np.zeros(d, dtype=bool)
         self.support_[sorted(subset)] = True
         self.path_scores_ = np.array(self._scores)
+        best = int(np.argmax(self.path_scores_))  # the first maximum: the earliest subset on ties
+        self.best_subset_ = self.path_[best]
+        self.best_score_ = float(self.path_scores_[best])
         del self._scores, self._criterion
         return self
 

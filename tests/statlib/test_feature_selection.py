@@ -231,6 +231,25 @@ def test_sequential_forward_with_a_filter_criterion_by_brute_force():
     assert sel.path_scores_[-1] == pytest.approx(fisher_criterion(X[:, sorted(subset)], y))
 
 
+def test_best_subset_is_the_best_of_every_subset_the_search_evaluated():
+    # step 3 of the lecture's forward-search wrapper: output the best subset evaluated during the whole search.
+    # J_3 is not monotone, so along a full forward search the best subset is one of the intermediate ones.
+    X, y = load_wine(return_X_y=True)
+    seen = {}
+
+    def j3(X_subset, y_subset):
+        value = fisher_criterion(X_subset, y_subset, "J3")
+        seen[X_subset.shape[1], tuple(X_subset[0])] = value
+        return value
+
+    sel = SequentialSelection(j3, 13, direction="forward").fit(X, y)
+    assert len(seen) == sel.n_evaluations_ == sum(range(1, 14))
+    assert sel.best_score_ == max(seen.values())
+    assert sel.best_score_ == pytest.approx(fisher_criterion(X[:, list(sel.best_subset_)], y, "J3"), rel=1e-12)
+    assert 1 <= len(sel.best_subset_) < 13
+    assert sel.best_score_ > fisher_criterion(X, y, "J3")
+
+
 def test_plus_l_take_away_r_sizes():
     X, y = load_wine(return_X_y=True)
     sel = SequentialSelection("fisher", 4, direction="plus-l-take-away-r", l=3, r=1).fit(X, y)
