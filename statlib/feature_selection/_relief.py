@@ -4,12 +4,12 @@ import numba
 import numpy as np
 from sklearn.utils import check_random_state
 
-from .._validation import check_int
+from .._validation import check_choice, check_int
 from ._base import BaseSelector, n_to_select
 
 
 @numba.njit(cache=True)
-def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, weights):
+def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, normalise, weights):
     """Accumulate the relevance statistic delta^j of Relief / Relief-F over the sampled rows.
 
     ``Xs`` holds the features scaled to [0, 1] (diff(a, b) = |a - b| / range), ``codes`` the class
@@ -20,8 +20,9 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, weights):
         delta^j += -mean_{h in H} diff(x_i^j, x_h^j)^2
                    + sum_{l != k} p_l / (1 - p_k) mean_{m in M_l} diff(x_i^j, x_m^j)^2,
 
-    the lecture's Relief-F statistic with Kononenko's normalised priors; with two classes and one
-    neighbour it is the Relief statistic delta^j = sum_i -diff(x_i^j, x_nh^j)^2 + diff(x_i^j, x_nm^j)^2.
+    the lecture's Relief-F statistic with Kononenko's normalised priors (with ``normalise`` false, the
+    lecture's weights p_l); with two classes and one neighbour it is the Relief statistic
+    delta^j = sum_i -diff(x_i^j, x_nh^j)^2 + diff(x_i^j, x_nm^j)^2.
     With ``pooled`` the misses are the ``n_neighbors`` nearest samples of all other classes together
     (Relief's rule for more than two classes), entering with weight one.
     """
@@ -60,11 +61,11 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, weights):
                     need -= 1
                     if need == 0:
                         break
-        p_rest = 1.0 - counts[k] / n
+        p_rest = 1.0 - counts[k] / n if normalise else 1.0
         for j in range(d):
             delta = 0.0
             if found[k] > 0:
-                delta -= near[k, j] / found[k]  # nearest hits
+                delta -= near[k, j] / found[k]  # nearest hits, -diff(x_i, x_nh)^2
             if pooled:
                 if found[c] > 0:
                     delta += near[c, j] / found[c]  # nearest misses, all other classes pooled
@@ -72,13 +73,13 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, weights):
                 continue
             for lt in range(c):
                 if lt != k and found[lt] > 0:
-                    delta += (counts[lt] / n) / p_rest * near[lt, j] / found[lt]  # nearest misses
+                    delta += (counts[lt] / n) / p_rest * near[lt, j] / found[lt]  # misses, p_l [/ (1 - p_k)] diff^2
             weights[j] += delta
     return weights
 
 
 class _ReliefBase(BaseSelector):
-    def _fit(self, X, y, n_neighbors, pooled):
+    def _fit(self, X, y, n_neighbors, pooled, normalise=True):
         X, y, codes = self._validate_xy(X, y)
         n, d = X.shape
         k = n_to_select(self.n_features_to_select, d)
@@ -93,7 +94,7 @@ class _ReliefBase(BaseSelector):
         span[span == 0] = 1.0
         Xs = np.ascontiguousarray((X - lo) / span)
         counts = np.bincount(codes, minlength=len(self.classes_)).astype(np.float64)
-        weights = _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, np.zeros(d))
+        weights = _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, normalise, np.zeros(d))
         self.feature_importances_ = weights / samples.shape[0]
         self.samples_ = samples
         self.ranking_ = np.argsort(-self.feature_importances_, kind="stable")
@@ -171,11 +172,14 @@ class ReliefF(_ReliefBase):
 
     The lecture prints the weight as p_l; dividing by 1 - p_k (Kononenko's choice) makes the miss
     weights sum to one, so that with two classes and one neighbour Relief-F is exactly Relief.
+    ``miss_weights="lecture"`` uses the lecture's p_l instead.
 
     Parameters
     ----------
     n_neighbors : int, default=10
         Hits and misses per class (fewer where a class is smaller).
+    miss_weights : {"normalised", "lecture"}, default="normalised"
+        The weight of the misses of class l: p_l / (1 - p_k) (Kononenko) or p_l (the lecture's formula).
     n_features_to_select : int or None, default=None
     n_iterations : int or None, default=None
     random_state : int, RandomState or None, default=None
@@ -196,8 +200,11 @@ class ReliefF(_ReliefBase):
     [True, False]
     """
 
-    def __init__(self, n_neighbors=10, n_features_to_select=None, n_iterations=None, random_state=None):
+    def __init__(
+        self, n_neighbors=10, n_features_to_select=None, n_iterations=None, random_state=None, miss_weights="normalised"
+    ):
         self.n_neighbors = n_neighbors
+        self.miss_weights = miss_weights
         self.n_features_to_select = n_features_to_select
         self.n_iterations = n_iterations
         self.random_state = random_state
@@ -205,4 +212,5 @@ class ReliefF(_ReliefBase):
     def fit(self, X, y):
         """Estimate the Relief-F weights of the features of ``X`` for the classes in ``y``."""
         n_neighbors = check_int(self.n_neighbors, "n_neighbors", low=1)
-        return self._fit(X, y, n_neighbors, pooled=False)
+        miss_weights = check_choice(self.miss_weights, "miss_weights", ("normalised", "lecture"))
+        return self._fit(X, y, n_neighbors, pooled=False, normalise=miss_weights == "normalised")

@@ -100,6 +100,7 @@ class SequentialSelection(BaseSelector):
         The best subset evaluated during the whole search, step 3 of the lecture's forward-search
         wrapper: every step keeps its best candidate, so this is the subset of ``path_`` with the
         highest score (the earliest one on ties). It may be smaller than ``n_features_to_select``.
+        When no step is needed (a backward search with k = d), it is the starting subset, evaluated once.
     best_score_ : float
         The criterion of ``best_subset_``.
 
@@ -190,9 +191,14 @@ class SequentialSelection(BaseSelector):
         self.support_ = np.zeros(d, dtype=bool)
         self.support_[sorted(subset)] = True
         self.path_scores_ = np.array(self._scores)
-        best = int(np.argmax(self.path_scores_))  # the first maximum: the earliest subset on ties
-        self.best_subset_ = self.path_[best]
-        self.best_score_ = float(self.path_scores_[best])
+        if self.path_:
+            best = int(np.argmax(self.path_scores_))  # the first maximum: the earliest subset on ties
+            self.best_subset_ = self.path_[best]
+            self.best_score_ = float(self.path_scores_[best])
+        else:  # no step was needed (backward search with k = d): the one subset is the starting one
+            self.best_subset_ = tuple(sorted(subset))
+            self.best_score_ = evaluate(self._criterion, X, y, subset)
+            self.n_evaluations_ += 1
         del self._scores, self._criterion
         return self
 

@@ -150,7 +150,7 @@ def test_relief_weights_by_hand():
     np.testing.assert_allclose(ReliefF(n_neighbors=1).fit(X, y).feature_importances_, expected, atol=1e-15)
 
 
-def _relieff_reference(X, y, k, samples):
+def _relieff_reference(X, y, k, samples, normalise=True):
     """Relief-F written directly from its definition with a full distance matrix (no early exit)."""
     Xs = (X - X.min(0)) / np.where(np.ptp(X, 0) > 0, np.ptp(X, 0), 1.0)
     D = ((Xs[:, None, :] - Xs[None, :, :]) ** 2).sum(-1)
@@ -165,7 +165,7 @@ def _relieff_reference(X, y, k, samples):
             if len(near) == 0:
                 continue
             term = ((Xs[near] - Xs[i]) ** 2).mean(0)
-            w += -term if cl == ci else p[cl] / (1 - p[ci]) * term
+            w += -term if cl == ci else p[cl] / ((1 - p[ci]) if normalise else 1.0) * term
     return w / len(samples)
 
 
@@ -174,6 +174,20 @@ def test_relieff_against_a_direct_reference(k):
     X, y = load_wine(return_X_y=True)
     ours = ReliefF(n_neighbors=k).fit(X, y).feature_importances_
     np.testing.assert_allclose(ours, _relieff_reference(X, y, k, range(len(y))), rtol=1e-10, atol=1e-14)
+
+
+def test_relieff_with_the_lecture_miss_weights_by_hand_and_against_a_direct_reference():
+    # the hand example of test_relief_weights_by_hand with the lecture's weights p_l = 1/2 on the misses:
+    # delta^1 = (-16 * 4 + (256 + 144 + 144 + 256) / 2) / 400 = 336 / 400 and
+    # delta^2 = (-225 * 4 + (25 + 100 + 100 + 25) / 2) / 400 = -775 / 400, per sample a quarter of that.
+    X = np.array([[0.0, 0.0], [1.0, 3.0], [4.0, 1.0], [5.0, 4.0]])
+    w = ReliefF(n_neighbors=1, miss_weights="lecture").fit(X, [0, 0, 1, 1]).feature_importances_
+    np.testing.assert_allclose(w, [336 / 1600, -775 / 1600], rtol=0, atol=1e-15)
+    X, y = load_wine(return_X_y=True)
+    for k in (1, 5):
+        ours = ReliefF(n_neighbors=k, miss_weights="lecture").fit(X, y).feature_importances_
+        ref = _relieff_reference(X, y, k, range(len(y)), normalise=False)
+        np.testing.assert_allclose(ours, ref, rtol=1e-10, atol=1e-14)
 
 
 def test_relief_sampling_replays_numpy_stream():
@@ -248,6 +262,10 @@ def test_best_subset_is_the_best_of_every_subset_the_search_evaluated():
     assert sel.best_score_ == pytest.approx(fisher_criterion(X[:, list(sel.best_subset_)], y, "J3"), rel=1e-12)
     assert 1 <= len(sel.best_subset_) < 13
     assert sel.best_score_ > fisher_criterion(X, y, "J3")
+    # a backward search that keeps every feature takes no step: the starting subset, evaluated once
+    full = SequentialSelection("fisher", 13, direction="backward").fit(X, y)
+    assert full.path_ == [] and full.best_subset_ == tuple(range(13)) and full.n_evaluations_ == 1
+    assert full.best_score_ == pytest.approx(fisher_criterion(X, y), rel=1e-12)
 
 
 def test_plus_l_take_away_r_sizes():
@@ -344,6 +362,7 @@ def test_adaboost_selection_follows_algorithm_5():
         (lambda: SequentialSelection(n_features_to_select=0), "n_features_to_select"),
         (lambda: SequentialSelection(n_features_to_select=99), "n_features_to_select"),
         (lambda: ReliefF(n_neighbors=0), "n_neighbors"),
+        (lambda: ReliefF(miss_weights="uniform"), "miss_weights"),
         (lambda: Relief(n_iterations=0), "n_iterations"),
         (lambda: AdaBoostSelector(n_estimators=0), "n_estimators"),
         (lambda: BranchAndBound(criterion="best"), "criterion"),
