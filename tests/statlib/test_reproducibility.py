@@ -48,6 +48,18 @@ INPUTS = {
     "ThreeCoinEM": lambda: ((_COUNTS[:, 0] > 1).astype(float),),
     "CategoricalHMM": lambda: (_COUNTS.astype(int),),
     "LinearChainCRF": lambda: ([_COUNTS[:12], _COUNTS[12:]], [_CLASSES[:12], _CLASSES[12:]]),
+    # feature selectors (transformers that need class labels)
+    **{
+        name: lambda: (_COUNTS, _CLASSES)
+        for name in (
+            "AdaBoostSelector",
+            "BranchAndBound",
+            "Relief",
+            "ReliefF",
+            "SequentialSelection",
+            "SingleFeatureRanking",
+        )
+    },
 }
 # Estimators that need constructor arguments to be fitted at all.
 MAKE = {
