@@ -106,7 +106,8 @@ def plot_method_map(ax):
             Patch(fc=PART_I_COLOUR, ec="0.3", label="Part I (supervised learning)"),
             Patch(fc=PART_II_COLOUR, ec="0.3", label="Part II (unsupervised learning)"),
         ],
-        loc="center right",
+        loc="lower left",
+        bbox_to_anchor=(0.08, 0.06),
         fontsize=8,
         frameon=False,
     )
