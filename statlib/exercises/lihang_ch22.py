@@ -28,7 +28,7 @@ register(
     numeric(2 / 3 * math.log(2), atol=1e-4),
     hint="with one topic the model is P(w, d) = P(w) P(d); the KL divergence from the normalised D is smallest at "
     "the margins of D, where it equals the mutual information of words and documents.",
-    prompts=["Smallest sum_mn p_mn log(p_mn / (UV)_mn) with one topic, natural log (4 decimals):"],
+    prompts=["Smallest sum_mn p_mn log(p_mn / (UV)_mn) with one topic, V scaled by the document margin (natural log):"],
 )
 
 # companion-22.4: the power iteration's error shrinks at least by the damping factor d per step (ch. 21), so

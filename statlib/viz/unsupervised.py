@@ -37,8 +37,17 @@ def _box(ax, xy, text, colour, width=2.7, height=0.7, fontsize=8.5):
     ax.text(x, y, text, ha="center", va="center", fontsize=fontsize)
 
 
+# Figure 22.1 shades the methods of the book's Part I dark grey and those of Part II light grey.
+PART_I_COLOUR, PART_II_COLOUR = "#a6a6a6", "#ececec"
+
+
 def plot_method_map(ax):
-    """Li Hang Figure 22.1 (its Part II half): the unsupervised methods (top) and the basic methods below them."""
+    """Li Hang Figure 22.1: the unsupervised methods (top) and the basic methods they rest on (bottom).
+
+    As in the book, the methods of Part I (the Gaussian mixture and EM, chapter 9) are dark grey and those of
+    Part II light grey; an arrow goes from a method to the basic method that learns it (§22.1.2). Returns
+    ``ax``.
+    """
     tasks = {
         "clustering": ["hierarchical\n(ch. 14)", "k-means\n(ch. 14)", "Gaussian\nmixture (ch. 9)"],
         "dimension\nreduction": ["PCA\n(ch. 16)"],
@@ -51,7 +60,7 @@ def plot_method_map(ax):
         xs = [x + 3.0 * i for i in range(len(methods))]
         ax.text(np.mean(xs), 4.35, task, ha="center", va="center", fontsize=10, fontweight="bold")
         for xi, method in zip(xs, methods):
-            _box(ax, (xi, 3.4), method, "#d9d9d9")
+            _box(ax, (xi, 3.4), method, PART_I_COLOUR if "ch. 9" in method else PART_II_COLOUR)
             top[method.split("\n")[0]] = xi
         x = xs[-1] + 3.3
     basics = {
@@ -63,7 +72,7 @@ def plot_method_map(ax):
         "power method\n(ch. 21)": top["PageRank"] + 3.6,
     }
     for name, xi in basics.items():
-        _box(ax, (xi, 0.9), name, "#f2f2f2")
+        _box(ax, (xi, 0.9), name, PART_I_COLOUR if "ch. 9" in name else PART_II_COLOUR)
     groups = [
         ("matrix factorisation", ["SVD\n(ch. 15)", "NMF\n(ch. 17)"]),
         ("latent-variable estimation", ["EM\n(ch. 9)", "variational\ninference (ch. 20)", "MCMC\n(ch. 19)"]),
@@ -90,7 +99,21 @@ def plot_method_map(ax):
             xytext=(top[method], 3.05),
             arrowprops=dict(arrowstyle="->", color="0.35", lw=0.9),
         )
-    ax.set_xlim(-1.6, max(basics.values()) + 1.6)
+    from matplotlib.patches import Patch
+
+    ax.legend(
+        handles=[
+            Patch(fc=PART_I_COLOUR, ec="0.3", label="Part I (supervised learning)"),
+            Patch(fc=PART_II_COLOUR, ec="0.3", label="Part II (unsupervised learning)"),
+        ],
+        loc="lower left",
+        bbox_to_anchor=(0.08, 0.06),
+        fontsize=8,
+        frameon=False,
+    )
+    ax.text(-3.9, 3.4, "unsupervised\nmethods", ha="left", va="center", fontsize=8, color="0.35")
+    ax.text(-3.9, 0.9, "basic\nmethods", ha="left", va="center", fontsize=8, color="0.35")
+    ax.set_xlim(-4.0, max(basics.values()) + 1.6)
     ax.set_ylim(0.0, 4.7)
     ax.axis("off")
     return ax
@@ -125,15 +148,24 @@ def fit_assignments(method, counts, tfidf, n_clusters, *, random_state=0):
     """
     from scipy import sparse
 
+    from .._validation import check_array, check_choice, check_int
     from ..cluster import AgglomerativeClustering, KMeans
     from ..decomposition import NMF, TruncatedSVD
     from ..mixture import GaussianMixture
     from ..topic import PLSA, LatentDirichletAllocation
 
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-    dense = tfidf.toarray() if sparse.issparse(tfidf) else np.asarray(tfidf, dtype=float)
-    unit = dense / np.linalg.norm(dense, axis=1, keepdims=True)
+    check_choice(method, "method", METHODS)
+    dense = check_array(tfidf.toarray() if sparse.issparse(tfidf) else tfidf, "tfidf", min_rows=2)
+    n_docs = counts.shape[0] if sparse.issparse(counts) else check_array(counts, "counts", min_rows=2).shape[0]
+    if n_docs != dense.shape[0]:
+        raise ValueError(
+            f"counts and tfidf must have one row per document; counts has {n_docs}, tfidf {dense.shape[0]}"
+        )
+    n_clusters = check_int(n_clusters, "n_clusters", low=2, high=n_docs)
+    norms = np.linalg.norm(dense, axis=1, keepdims=True)
+    if np.any(norms == 0):
+        raise ValueError("tfidf has a row of zeros (an empty document); every document needs a word")
+    unit = dense / norms
     if method == "k-means":
         return KMeans(n_clusters, n_init=4, random_state=random_state).fit(unit).labels_
     if method in ("hierarchical (Ward)", "Gaussian mixture"):
@@ -176,13 +208,28 @@ def plot_assignments(ax, Y2, assignments, labels, *, title=None, axis_names=("LS
 
 
 def method_explorer(counts, tfidf, labels, Y2, *, methods=METHODS, max_clusters=12):
-    """Widget: choose a method and the number of clusters K; the map is coloured by what the method finds."""
+    """Widget: choose a method and the number of clusters K; the map is coloured by what the method finds.
+
+    ``Y2`` holds the documents' 2-D map coordinates (one row per document), ``labels`` their true groups.
+    """
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
     from sklearn.metrics import normalized_mutual_info_score
 
+    from .._validation import check_array, check_int
     from ._common import explorer_panel
 
+    Y2 = check_array(Y2, "Y2")
+    labels = np.asarray(labels)
+    if Y2.shape[1] != 2 or Y2.shape[0] != labels.shape[0] or counts.shape[0] != labels.shape[0]:
+        raise ValueError(
+            f"Y2 must have shape (n_documents, 2) and labels one entry per document; got Y2 of shape {Y2.shape}, "
+            f"{labels.shape[0]} labels and {counts.shape[0]} documents in counts"
+        )
+    unknown = set(methods) - set(METHODS)
+    if unknown:
+        raise ValueError(f"methods must be taken from {METHODS}; unknown: {sorted(unknown)}")
+    max_clusters = check_int(max_clusters, "max_clusters", low=2, high=counts.shape[0])
     method = widgets.Dropdown(options=list(methods), value=methods[0], description="method")
     k = widgets.IntSlider(value=min(8, max_clusters), min=2, max=max_clusters, description="K")
 
