@@ -386,3 +386,36 @@ def test_multivariate_t_constant_is_right():
     log_t = gammaln(a + 0.5) - gammaln(a) + a * np.log(2 * b) - 0.5 * np.log(np.pi) - (a + 0.5) * np.log(2 * b + y * y)
     assert np.log(dens[0]) == pytest.approx(log_t, abs=1e-8)
     assert stats.multivariate_t([0.0], [[b / a]], df=2 * a).logpdf([y]) == pytest.approx(log_t, abs=1e-10)
+
+
+# ---------------------------------------------------------------------------------------------- exercises
+def test_exercise_checkers_of_section_13_2():
+    from scipy import integrate
+    from scipy.special import comb
+
+    from statlib.exercises import check
+
+    # 13.4: a data set with the numbers of the exercise (N = 20, y^T y = 40 centred, RSS 20 with one column and 18
+    # with two), scored by the g-prior marginal of the estimator
+    rng = np.random.default_rng(0)
+    Z = rng.normal(size=(20, 3))
+    Z -= Z.mean(0)
+    Q, _ = np.linalg.qr(np.column_stack([np.ones(20), Z]))
+    e1, e2, e3 = Q[:, 1], Q[:, 2], Q[:, 3]
+    y = np.sqrt(20.0) * e1 + np.sqrt(2.0) * e2 + np.sqrt(18.0) * e3  # y^T y = 40, orthogonal to 1
+    X = np.column_stack([e1, e2])
+    m = BayesianVariableSelection(prior="g", g=20.0).fit(X, y)
+    scores = {tuple(g): s for g, s in zip(m.models_.tolist(), m.log_scores_)}
+    assert check("mlapp-13.4", scores[(True, True)] - scores[(True, False)])
+    assert not check("mlapp-13.4", 0.0)
+    # 13.7: the Beta-Bernoulli marginal by quadrature
+    p, _ = integrate.quad(lambda t: t**2 * (1 - t) ** 8, 0, 1)
+    assert check("mlapp-13.7", [p, comb(10, 2) * p])
+    # companion-13.20: from the Gray code itself
+    models, flips = gray_code(10)
+    assert check("companion-13.20", [*(np.flatnonzero(models[451]) + 1), len(flips)])
+    # companion-13.21: the first steps of OMP and orthogonal least squares
+    Xe = np.array([[4.0, 1.0], [0.0, 1.0], [0.0, 1.0], [0.0, 0.0]])
+    ye = np.ones(4)
+    first = [forward_selection(Xe, ye, 1, criterion=c, fit_intercept=False)[0][0] + 1 for c in ("omp", "ols")]
+    assert check("companion-13.21", first)
