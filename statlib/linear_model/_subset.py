@@ -24,6 +24,7 @@ bit) costs one sweep per model, the scheme MLAPP describes in section 13.2.3.
 """
 
 import math
+import warnings
 
 import numpy as np
 from numba import njit
@@ -806,6 +807,13 @@ class OrthogonalMatchingPursuit(RegressorMixin, BaseEstimator):
         else:
             order, rss, coefs = _greedy(G0, 1, min(k, n), np.zeros(D, dtype=bool))
             steps = int(np.sum(order >= 0))
+            if tol is None and steps < min(k, n):
+                warnings.warn(
+                    "Orthogonal matching pursuit ended prematurely due to linear dependence in the dictionary: "
+                    f"{steps} of n_nonzero_coefs={k} atoms selected",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
             if tol is not None:
                 below = np.flatnonzero(rss[:steps] <= tol)
                 if below.size:

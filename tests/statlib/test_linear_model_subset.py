@@ -419,3 +419,25 @@ def test_exercise_checkers_of_section_13_2():
     ye = np.ones(4)
     first = [forward_selection(Xe, ye, 1, criterion=c, fit_intercept=False)[0][0] + 1 for c in ("omp", "ols")]
     assert check("companion-13.21", first)
+
+
+def test_omp_stops_on_linear_dependence_like_scikit_learn():
+    rng = np.random.default_rng(8)
+    A = rng.normal(size=(20, 2))
+    X = np.column_stack([A, A @ [1.0, -2.0]])  # the third column is a combination of the first two
+    y = X @ [1.0, 0.5, 0.3] + 0.1 * rng.normal(size=20)
+    with pytest.warns(RuntimeWarning, match="linear dependence"):
+        ours = OrthogonalMatchingPursuit(n_nonzero_coefs=3, fit_intercept=False).fit(X, y)
+    with pytest.warns(RuntimeWarning):
+        ref = SkOMP(n_nonzero_coefs=3, fit_intercept=False).fit(X, y)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, atol=1e-8)
+
+
+def test_g_prior_posterior_mean_shrinks_least_squares_by_g_over_1_plus_g(small):
+    # under Sigma_gamma = g (X^T X)^{-1} the posterior mean is (g / (1 + g)) times the least-squares fit
+    X, y = small
+    m = BayesianVariableSelection(prior="g", g=4.0, fit_intercept=False).fit(X, y)
+    for gamma, coef in zip(m.models_[1:], m.model_coefs_[1:]):
+        ls, *_ = np.linalg.lstsq(X[:, gamma], y, rcond=None)
+        np.testing.assert_allclose(coef[gamma], 0.8 * ls, atol=1e-10)
+        assert np.all(coef[~gamma] == 0)
