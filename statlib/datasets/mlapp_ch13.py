@@ -66,7 +66,7 @@ def _figure_13_2():
         DESCR=(
             "MLAPP Figure 13.2(b): RSS against subset size for all subsets of the prostate cancer data (the 67 "
             "training rows, with an intercept). best_rss is the lower envelope for k = 0..8 variables; the book "
-            "draws it but prints no numbers, these are recomputed (the catalogue's cross-check)."
+            "draws it but prints no numbers; these are recomputed by least squares on every subset."
         ),
     )
 
