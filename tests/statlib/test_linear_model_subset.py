@@ -441,3 +441,12 @@ def test_g_prior_posterior_mean_shrinks_least_squares_by_g_over_1_plus_g(small):
         ls, *_ = np.linalg.lstsq(X[:, gamma], y, rcond=None)
         np.testing.assert_allclose(coef[gamma], 0.8 * ls, atol=1e-10)
         assert np.all(coef[~gamma] == 0)
+
+
+def test_bounds_implied_by_the_printed_table():
+    # the eight printed models hold 0.969; p(gamma_6 = 1 | D) lies between the listed mass with 6 and that plus 0.031
+    top8 = load_example("mlapp", "figure-13.1").top8
+    total = sum(p for _, p, _ in top8)
+    assert total == pytest.approx(0.969, abs=1e-9)
+    low6 = sum(p for _, p, m in top8 if 6 in m)
+    assert (low6, low6 + 1 - total) == (pytest.approx(0.471, abs=1e-9), pytest.approx(0.502, abs=1e-9))
