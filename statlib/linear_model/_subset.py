@@ -800,8 +800,9 @@ class OrthogonalMatchingPursuit(RegressorMixin, BaseEstimator):
                 raise ValueError(f"n_nonzero_coefs must be at most n_features ({D}), got {k}")
         else:
             k = D
-        Xc, yc, x_mean, y_mean = _prepare(X, y, fit_intercept)
-        G0 = _gram(Xc, yc)
+        # X and y are validated above; centre them (the intercept is not penalised)
+        x_mean, y_mean = (X.mean(axis=0), float(y.mean())) if fit_intercept else (np.zeros(D), 0.0)
+        G0 = _gram(X - x_mean if fit_intercept else X, y - y_mean)
         if tol is not None and G0[D, D] <= tol:
             order, rss, coefs = np.empty(0, dtype=np.int64), np.empty(0), np.zeros((0, D))
         else:
