@@ -1,7 +1,9 @@
 """Linear models: the perceptron (Li Hang ch. 2); least squares and ridge regression (Li Hang ch. 1, PRML 3.1),
 with basis expansions and sequential (LMS) least squares (PRML 3.1);
 logistic regression (Li Hang ch. 6); the lasso and the elastic net by coordinate descent, and the exact lasso
-path by LARS, proximal gradient (ISTA, FISTA) and EM for the lasso (MLAPP ch. 13)."""
+path by LARS, proximal gradient (ISTA, FISTA) and EM for the lasso (MLAPP ch. 13); Bayesian variable selection,
+best-subset and greedy search (OMP, orthogonal least squares, stepwise, single best replacement) (MLAPP
+section 13.2)."""
 
 from ._basis import GaussianBasis, PolynomialBasis, SigmoidBasis
 from ._lars import LassoLars
@@ -12,8 +14,30 @@ from ._least_squares import LinearRegression, Ridge
 from ._lms import LMSRegressor
 from ._logistic import LogisticRegression
 from ._perceptron import Perceptron
+from ._subset import (
+    BayesianVariableSelection,
+    OrthogonalMatchingPursuit,
+    all_subsets,
+    backward_selection,
+    best_subset,
+    forward_selection,
+    gray_code,
+    l0_objective,
+    matching_pursuit,
+    single_best_replacement,
+)
 
 __all__ = [
+    "BayesianVariableSelection",
+    "OrthogonalMatchingPursuit",
+    "all_subsets",
+    "backward_selection",
+    "best_subset",
+    "forward_selection",
+    "gray_code",
+    "l0_objective",
+    "matching_pursuit",
+    "single_best_replacement",
     "ElasticNet",
     "GaussianBasis",
     "LMSRegressor",
