@@ -119,7 +119,7 @@ def quiz_questions(exercise_id):
         {
             "question": prompt,
             "type": "numeric",
-            "precision": 6,
+            "precision": _quiz_precision(value, half),
             "answers": [
                 {"type": "range", "range": [value - half, value + half], "correct": True, "feedback": "Correct."},
                 {"type": "default", "feedback": f"Not yet. Hint: {hint}"},
@@ -127,6 +127,15 @@ def quiz_questions(exercise_id):
         }
         for prompt, (value, _), half in zip(prompts, values, widths)
     ]
+
+
+def _quiz_precision(value, half):
+    """Significant digits jupyterquiz keeps of a typed answer (it rounds with ``toPrecision``): 6, or more where
+    rounding to 6 would move the exact answer by more than half its accepted half-width (2**30 needs 10)."""
+    digits = 6
+    while digits < 17 and abs(float(f"{value:.{digits}g}") - value) > 0.5 * half:
+        digits += 1
+    return digits
 
 
 _js_loaded = False

@@ -132,6 +132,9 @@ def test_every_static_quiz_accepts_its_own_answer():
         for (value, _), question in zip(checker.quiz_values, questions):
             low, high = question["answers"][0]["range"]
             assert low <= value < high, exercise_id
+            # The page rounds a typed answer to `precision` significant digits (JavaScript's toPrecision) first.
+            typed = float(f"{value:.{question['precision']}g}")
+            assert low <= typed < high, (exercise_id, value, typed)
 
 
 def test_quiz_output_is_reproducible(monkeypatch):
