@@ -12,6 +12,7 @@ column order below is the data's and is confirmed by reproducing the listing.
 import numpy as np
 from sklearn.utils import Bunch
 
+from .._validation import check_int
 from ._files import load_prostate
 from ._registry import example
 
@@ -118,7 +119,19 @@ def make_figure_13_1(random_state=0, n_samples=20):
 
     The book does not print its X and y, nor its prior's hyper-parameters, so any draw gives other
     probabilities than the printed table; this one is seeded.
+
+    Parameters
+    ----------
+    random_state : int, Generator or None, default=0
+    n_samples : int, default=20
+        N >= 1.
+
+    Returns
+    -------
+    X : ndarray of shape (n_samples, 10)
+    y : ndarray of shape (n_samples,)
     """
+    n_samples = check_int(n_samples, "n_samples", low=1)
     rng = np.random.default_rng(random_state)
     X = rng.normal(size=(n_samples, FIGURE_13_1_W.size))
     y = X @ FIGURE_13_1_W + rng.normal(size=n_samples)

@@ -127,19 +127,23 @@ register(
     prompts=["log p(D | γ₂) − log p(D | γ₁):"],
 )
 
-# Exercise 13.7: pi_j ~ Beta(alpha_1, alpha_2) integrated out gives
-# p(gamma | alpha) = B(alpha_1 + |gamma|, alpha_2 + D - |gamma|) / B(alpha_1, alpha_2).
-# With alpha_1 = alpha_2 = 1, D = 10, |gamma| = 2: B(3, 9) / B(1, 1) = 2! 8! / 11! = 1 / 495 = 0.0020202; the
-# prior probability that the model has 2 variables is C(10, 2) / 495 = 45 / 495 = 1 / 11 = 0.0909 (every size
-# 0..10 equally likely), against C(10, 2) / 2^10 = 0.0439 for a fixed pi_0 = 0.5.
+# Exercise 13.7: pi_j ~ Beta(alpha_1, alpha_2), one rate per variable as the book states it, integrated out bit by
+# bit: p(gamma_j | alpha) = E[pi_j]^{gamma_j} (1 - E[pi_j])^{1 - gamma_j}, so p(gamma | alpha) is the Bernoulli prior
+# (13.6) with pi_0 = alpha_1 / (alpha_1 + alpha_2): for alpha_1 = alpha_2 = 1 every model has prior (1/2)^10 = 1/1024.
+# With one rate pi shared by all j instead, p(gamma | alpha) = B(alpha_1 + |gamma|, alpha_2 + D - |gamma|) /
+# B(alpha_1, alpha_2). With alpha_1 = alpha_2 = 1, D = 10, |gamma| = 2: B(3, 9) / B(1, 1) = 2! 8! / 11! = 1 / 495
+# = 0.0020202; the prior probability that the model has 2 variables is C(10, 2) / 495 = 45 / 495 = 1 / 11 = 0.0909
+# (every size 0..10 equally likely), against C(10, 2) / 2^10 = 0.0439 for a fixed pi_0 = 0.5.
 register(
     "mlapp-13.7",
-    numeric([1 / 495, 1 / 11], atol=5e-5),
-    hint="p(gamma | alpha) = integral of pi^{|gamma|} (1 - pi)^{D - |gamma|} Beta(pi | alpha_1, alpha_2) d pi = "
-    "B(alpha_1 + |gamma|, alpha_2 + D - |gamma|) / B(alpha_1, alpha_2); multiply by C(D, k) for the size.",
+    numeric([1 / 1024, 1 / 495, 1 / 11], atol=5e-5),
+    hint="integrate pi^k (1 - pi)^(D - k) against the Beta density: with one pi per bit, each bit separately "
+    "(k = gamma_j, D = 1); with a shared pi, all bits at once, which gives B(alpha_1 + k, alpha_2 + D - k) / "
+    "B(alpha_1, alpha_2). Multiply by C(D, k) for the size.",
     prompts=[
-        "p(γ | α₁ = α₂ = 1) for one model with 2 of D = 10 variables:",
-        "The prior probability that the model has exactly 2 variables:",
+        "p(γ | α₁ = α₂ = 1) for one model with 2 of D = 10 variables, one π_j per variable:",
+        "the same with one π shared by all variables:",
+        "with the shared π, the prior probability that the model has exactly 2 variables:",
     ],
 )
 

@@ -13,7 +13,8 @@ sweeping it again (the reverse sweep) removes it. After the variables of a set `
   of squares ``S(gamma)`` of (13.17) (for ``r = 0``, the least-squares RSS);
 - ``G[j, y]`` for ``j`` in ``S`` is the coefficient ``(A_S^{-1} b_S)_j``; for ``j`` not in ``S`` it is
   ``x_j^T r_S``, the correlation of column j with the current residual (what OMP (13.30) maximises);
-- ``G[j, j]`` for ``j`` not in ``S`` is ``||x_j - P_S x_j||^2 + r``, so adding j lowers the RSS by
+- ``G[j, j]`` for ``j`` not in ``S`` is ``x_j^T (I - X_S A_S^{-1} X_S^T) x_j + r``; for ``r = 0`` this is
+  ``||x_j - P_S x_j||^2`` (``P_S`` the projection onto the columns of ``X_S``), and adding j lowers the RSS by
   ``G[j, y]^2 / G[j, j]`` (what orthogonal least squares (13.28) minimises); the pivot ``G[k, k]`` at the
   moment k is swept in is the Schur complement, and the log-determinant of ``A_S`` is the sum of the logs
   of the pivots.

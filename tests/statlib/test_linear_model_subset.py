@@ -16,6 +16,7 @@ from sklearn.linear_model import OrthogonalMatchingPursuit as SkOMP
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from statlib.datasets import load_example, load_prostate
+from statlib.datasets.mlapp_ch13 import make_figure_13_1
 from statlib.linear_model import (
     BayesianVariableSelection,
     OrthogonalMatchingPursuit,
@@ -370,6 +371,8 @@ def test_bad_data_are_refused(small):
         gray_code(0)
     with pytest.raises(ValueError, match="X"):
         matching_pursuit(np.column_stack([X, np.ones(len(y))]), y, 5)
+    with pytest.raises((ValueError, TypeError), match="n_samples"):
+        make_figure_13_1(n_samples=0)
 
 
 @parametrize_with_checks([BayesianVariableSelection(), OrthogonalMatchingPursuit()])
@@ -408,9 +411,11 @@ def test_exercise_checkers_of_section_13_2():
     scores = {tuple(g): s for g, s in zip(m.models_.tolist(), m.log_scores_)}
     assert check("mlapp-13.4", scores[(True, True)] - scores[(True, False)])
     assert not check("mlapp-13.4", 0.0)
-    # 13.7: the Beta-Bernoulli marginal by quadrature
+    # 13.7: the Beta-Bernoulli marginals by quadrature, one rate per bit (the book's pi_j) and one shared rate
+    p1, _ = integrate.quad(lambda t: t, 0, 1)  # p(gamma_j = 1) = p(gamma_j = 0) = E[pi_j] = 1/2 for Beta(1, 1)
     p, _ = integrate.quad(lambda t: t**2 * (1 - t) ** 8, 0, 1)
-    assert check("mlapp-13.7", [p, comb(10, 2) * p])
+    assert check("mlapp-13.7", [p1**10, p, comb(10, 2) * p])
+    assert not check("mlapp-13.7", [p, p, comb(10, 2) * p])
     # companion-13.20: from the Gray code itself
     models, flips = gray_code(10)
     assert check("companion-13.20", [*(np.flatnonzero(models[451]) + 1), len(flips)])
