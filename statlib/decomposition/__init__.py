@@ -3,6 +3,7 @@ matrix factorisation and FastICA."""
 
 from ._factor_analysis import FactorAnalysis, max_factors
 from ._fastica import FastICA
+from ._ica_ml import NaturalGradientICA, ica_log_likelihood, source_log_density
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, pca_from_correlation
 from ._signs import flip_signs
@@ -13,10 +14,13 @@ __all__ = [
     "PCA",
     "FactorAnalysis",
     "FastICA",
+    "NaturalGradientICA",
     "TruncatedSVD",
     "beta_divergence",
     "flip_signs",
+    "ica_log_likelihood",
     "max_factors",
     "pca_from_correlation",
+    "source_log_density",
     "svd",
 ]
