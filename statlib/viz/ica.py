@@ -53,10 +53,12 @@ def plot_scatter(ax, S, title, *, lim=None):
     """A 2-d scatter of ``S`` with equal axes (MLAPP Fig. 12.21)."""
     ax.scatter(S[:, 0], S[:, 1], s=8, color="C0")
     ax.set_title(title)
-    ax.set_aspect("equal", adjustable="datalim")
-    if lim is not None:
+    if lim is None:
+        ax.set_aspect("equal", adjustable="datalim")
+    else:
         ax.set_xlim(-lim, lim)
         ax.set_ylim(-lim, lim)
+        ax.set_aspect("equal", adjustable="box")
     ax.set_xlabel("component 1")
     ax.set_ylabel("component 2")
 
@@ -84,6 +86,10 @@ def plot_rotation_state(axes, Z, theta, angles, ll, kurt, *, density="logistic")
     twin = right.twinx()
     twin.plot(deg, kurt, color="C3", ls="--", label="Σ|kurt(y_j)|")
     twin.set_ylabel("Σ |kurt(y_j)|", color="C3")
+    # keep small (sampling-noise) variations small on the page: each axis spans at least a fixed range
+    for axis, values, span in ((right, ll, 0.05), (twin, kurt, 1.0)):
+        mid_value, half = (values.max() + values.min()) / 2, max(values.max() - values.min(), span) / 2
+        axis.set_ylim(mid_value - 1.1 * half, mid_value + 1.1 * half)
     right.axvline(np.rad2deg(theta), color="0.4", lw=0.8)
     right.set_title("objectives over the rotation")
     return twin
