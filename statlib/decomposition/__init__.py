@@ -4,6 +4,7 @@ matrix factorisation and FastICA."""
 from ._factor_analysis import FactorAnalysis, max_factors
 from ._fastica import FastICA
 from ._ica_ml import NaturalGradientICA, ica_log_likelihood, source_log_density
+from ._ifa import IndependentFactorAnalysis
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, pca_from_correlation
 from ._signs import flip_signs
@@ -14,6 +15,7 @@ __all__ = [
     "PCA",
     "FactorAnalysis",
     "FastICA",
+    "IndependentFactorAnalysis",
     "NaturalGradientICA",
     "TruncatedSVD",
     "beta_divergence",

@@ -4,6 +4,7 @@ The log-likelihood (12.101) is invariant to what the model cannot identify: the 
 (the densities are symmetric), and a rotation of the data undone by V (x -> R x, V -> V R^T, |det R| = 1);
 rescaling the data by a changes it by -L log a (the Jacobian of (12.100)). A fit on valid data gives finite,
 white, invertible estimates; invalid data raise ValueError or TypeError naming the argument.
+IndependentFactorAnalysis (§12.6.3) never decreases the likelihood, keeps variances positive and weights summing to 1.
 The number of cases is printed at the end of the run (see conftest.py).
 """
 
@@ -14,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from property_support import SETTINGS, bad_array, quietly, refused
 
-from statlib.decomposition import NaturalGradientICA, ica_log_likelihood
+from statlib.decomposition import IndependentFactorAnalysis, NaturalGradientICA, ica_log_likelihood
 
 CASES = Counter()  # (name, kind) -> number of generated cases; reported by conftest.py
 
@@ -79,3 +80,36 @@ def test_natural_gradient_ica_refuses_invalid_input(case, data_):
     else:
         value = data_.draw(st.sampled_from([0, -1, X.shape[1] + 1, 1.5, "2"]))
         refused(lambda: NaturalGradientICA(n_components=value).fit(X), ["n_components"])
+
+
+@SETTINGS
+@given(case=problem(), K=st.integers(1, 3))
+def test_independent_factor_analysis_on_valid_input(case, K):
+    CASES[("IndependentFactorAnalysis", "valid")] += 1
+    _, X, _, _ = case
+    model = quietly(lambda: IndependentFactorAnalysis(n_mixture=K, max_iter=15, random_state=0).fit(X))
+    L = X.shape[1]
+    assert model.mixing_.shape == (L, L) and np.all(np.isfinite(model.mixing_))
+    assert np.all(model.noise_variance_ > 0) and np.all(model.variances_ > 0)
+    np.testing.assert_allclose(model.weights_.sum(axis=1), 1.0, atol=1e-12)
+    ll = np.asarray(model.loglike_)
+    assert np.all(np.diff(ll) >= -1e-8 * (1 + np.abs(ll[:-1])))  # EM never decreases the likelihood
+    assert model.transform(X).shape == (len(X), L)
+
+
+@SETTINGS
+@given(case=problem(), data_=st.data())
+def test_independent_factor_analysis_refuses_invalid_input(case, data_):
+    CASES[("IndependentFactorAnalysis", "invalid")] += 1
+    _, X, _, _ = case
+    which = data_.draw(st.sampled_from(["X", "n_mixture", "n_components"]))
+    if which == "X":
+        kind = data_.draw(st.sampled_from(["nan", "inf", "text", "rank", "empty"]))
+        bad = bad_array(np.random.default_rng(data_.draw(st.integers(0, 99))), kind, X.shape)
+        refused(lambda: IndependentFactorAnalysis().fit(bad), ["X"])
+    elif which == "n_mixture":
+        value = data_.draw(st.sampled_from([0, -2, 1.5, "2"]))
+        refused(lambda: IndependentFactorAnalysis(n_mixture=value).fit(X), ["n_mixture"])
+    else:
+        value = data_.draw(st.sampled_from([0, -1, X.shape[1] + 1, 1.5, "2"]))
+        refused(lambda: IndependentFactorAnalysis(n_components=value).fit(X), ["n_components"])
