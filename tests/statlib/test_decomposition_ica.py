@@ -152,6 +152,12 @@ def test_fastica_on_the_figure_12_21_demo_and_pca_only_whitens():
     assert np.all(_best_abs_corr(S, S_pca) < 0.95)
     ref = skd.FastICA(random_state=0, tol=1e-10, max_iter=1000).fit_transform(X)
     np.testing.assert_allclose(S_ica, ref, atol=1e-7)
+    # after whitening the unmixing matrix is orthogonal (12.99), and the white data have covariance I
+    model = FastICA(whiten="arbitrary-variance", random_state=0, tol=1e-10, max_iter=1000).fit(X)
+    Z = (X - model.mean_) @ model.whitening_.T * np.sqrt(len(X))
+    np.testing.assert_allclose(Z.T @ Z / len(X), np.eye(2), atol=1e-10)
+    W = model.components_ @ np.linalg.pinv(model.whitening_)
+    np.testing.assert_allclose(W @ W.T, np.eye(2), atol=1e-10)
 
 
 def test_natural_gradient_ica_is_reproducible_and_warns():
