@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from statlib._validation import check_array
 from statlib.decomposition import source_log_density
 
 
@@ -13,13 +14,17 @@ def rotation(theta):
 
 def whiten(X):
     """Centre ``X`` and whiten it by PCA: (X - mean) @ K.T has identity sample covariance (divisor n)."""
+    X = check_array(X, "X", min_rows=2)
     Xc = X - X.mean(axis=0)
     lam, U = np.linalg.eigh(Xc.T @ Xc / len(X))
+    if lam.min() <= 1e-12 * max(lam.max(), np.finfo(np.float64).tiny):
+        raise ValueError("X has a singular sample covariance and cannot be whitened")
     return Xc @ (U / np.sqrt(lam)) @ U.T  # the symmetric (ZCA) choice K = C^{-1/2}
 
 
 def excess_kurtosis(y):
     """kurt(y) = mu_4 / sigma^4 - 3 (12.110) of each column of ``y``."""
+    y = check_array(y, "y", min_rows=2)
     y = y - y.mean(axis=0)
     return (y**4).mean(axis=0) / (y**2).mean(axis=0) ** 2 - 3.0
 
@@ -27,8 +32,11 @@ def excess_kurtosis(y):
 def rotation_objectives(Z, angles, density="logistic"):
     """For white 2-d data ``Z`` and each angle theta: the mean log-likelihood E[sum_j log p(y_j)] of y = R(theta) z
     ((12.101) without the constant log |det V| = 0; minus (12.102)) and the sum of |kurt(y_j)| (12.110)."""
+    Z = check_array(Z, "Z", min_rows=2)
+    if Z.shape[1] != 2:
+        raise ValueError(f"Z must have 2 columns (white 2-d data), got {Z.shape[1]}")
     ll, kurt = [], []
-    for t in angles:
+    for t in np.atleast_1d(np.asarray(angles, dtype=np.float64)):
         Y = Z @ rotation(t).T
         ll.append(source_log_density(Y, density).sum(axis=1).mean())
         kurt.append(np.abs(excess_kurtosis(Y)).sum())

@@ -217,3 +217,33 @@ def test_bad_input_names_the_argument():
         fitted.score(X)
     with pytest.raises(ValueError, match="X"):
         fitted.inverse_transform(np.ones((2, 3)))
+
+
+# ------------------------------------------------------------------------------- chapter helpers (statlib.viz.ica)
+def test_viz_helpers_whiten_kurtosis_and_rotation_objectives():
+    from statlib.viz import ica as viz
+
+    rng = np.random.default_rng(11)
+    X = rng.uniform(-1, 1, size=(4000, 2)) @ W_MLAPP.T
+    Z = viz.whiten(X)
+    np.testing.assert_allclose(Z.T @ Z / len(Z), np.eye(2), atol=1e-10)  # (12.99): white
+    np.testing.assert_allclose(viz.excess_kurtosis(X), stats.kurtosis(X, axis=0, fisher=True, bias=True), atol=1e-12)
+    angles = np.deg2rad([0.0, 30.0])
+    ll, kurt = viz.rotation_objectives(Z, angles, "laplace")
+    for t, ll_t, k_t in zip(angles, ll, kurt, strict=True):
+        Y = Z @ viz.rotation(t).T
+        assert ll_t == pytest.approx(ica_log_likelihood(viz.rotation(t), Z, "laplace"), abs=1e-12)  # log|det R| = 0
+        assert k_t == pytest.approx(np.abs(stats.kurtosis(Y, axis=0)).sum(), abs=1e-12)
+
+
+def test_viz_helpers_name_the_bad_argument():
+    from statlib.viz import ica as viz
+
+    with pytest.raises(ValueError, match="X"):
+        viz.whiten(np.ones((10, 2)))
+    with pytest.raises(ValueError, match="X"):
+        viz.whiten(np.array([[1.0, np.nan], [0.0, 1.0]]))
+    with pytest.raises(ValueError, match="y"):
+        viz.excess_kurtosis(np.ones(3))
+    with pytest.raises(ValueError, match="Z"):
+        viz.rotation_objectives(np.ones((5, 3)), [0.0])
