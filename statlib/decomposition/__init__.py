@@ -1,8 +1,11 @@
 """Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): the SVD and truncated SVD, PCA, non-negative
-matrix factorisation, FastICA, factor analysis and probabilistic PCA."""
+matrix factorisation, factor analysis, probabilistic PCA, and independent component analysis (FastICA, natural-gradient
+maximum likelihood, independent factor analysis)."""
 
 from ._factor_analysis import FactorAnalysis, max_factors
 from ._fastica import FastICA
+from ._ica_ml import NaturalGradientICA, ica_log_likelihood, source_log_density
+from ._ifa import IndependentFactorAnalysis
 from ._nmf import NMF, beta_divergence
 from ._pca import PCA, pca_from_correlation
 from ._ppca import ProbabilisticPCA, ppca_log_likelihood
@@ -15,11 +18,15 @@ __all__ = [
     "FactorAnalysis",
     "ProbabilisticPCA",
     "FastICA",
+    "IndependentFactorAnalysis",
+    "NaturalGradientICA",
     "TruncatedSVD",
     "beta_divergence",
     "flip_signs",
+    "ica_log_likelihood",
     "max_factors",
     "pca_from_correlation",
     "ppca_log_likelihood",
+    "source_log_density",
     "svd",
 ]

@@ -1,5 +1,5 @@
-"""MLAPP ch. 12 (latent linear models): the exercises of §12.1 (factor analysis) and §12.2-12.3 (PCA, PPCA,
-choosing L).
+"""MLAPP ch. 12 (latent linear models): the exercises of §12.1 (factor analysis), §12.2-12.3 (PCA, PPCA,
+choosing L) and §12.6 (ICA).
 
 The expected values are derived by hand in the chapters' solutions, not read off statlib's output. The worked
 covariance matrix of §12.2-12.3 is C = [[3, 1, 0], [1, 3, 0], [0, 0, 1]]: its eigenvalues are 4, 2, 1 with
@@ -165,3 +165,46 @@ register(
     prompts=["log p(x) for x = (1, 1), μ = 0, W = (1, 1)ᵀ, σ² = 1 (3 decimals):"],
 )
 # ------------------------------------------------------------------ §12.2-12.3 exercises (PCA, PPCA): end
+
+# ------------------------------------------------------------------ §12.6 exercises (ICA): begin
+# None of MLAPP's ch. 12 exercises is about ICA, so these are our own (ids companion-12.61 to 12.64).
+# companion-12.61: excess kurtosis (12.110) of a uniform source on [-a, a]: mu_2 = a^2/3, mu_4 = a^4/5, so
+# mu_4 / mu_2^2 - 3 = 9/5 - 3 = -6/5; of a Laplace source with scale b: mu_2 = 2 b^2, mu_4 = 24 b^4, so 24/4 - 3 = 3.
+register(
+    "companion-12.61",
+    numeric([-1.2, 3.0], atol=5e-3),
+    hint="kurt = mu_4 / sigma^4 - 3 (12.110). For U(-a, a), E[z^k] = a^k / (k + 1) for even k; for the Laplace "
+    "density exp(-|z| / b) / (2 b), E[z^k] = k! b^k for even k.",
+    prompts=["excess kurtosis of a uniform source:", "excess kurtosis of a Laplace source:"],
+)
+
+# companion-12.62: with unit-variance independent sources, cov[x] = W E[z z^T] W^T = W W^T (12.99); for W of
+# (12.98), W W^T = [[4 + 9, 4 + 3], [4 + 3, 4 + 1]] = [[13, 7], [7, 5]]. After whitening the unmixing matrix is
+# orthogonal, and a 2 x 2 orthogonal matrix has D (D - 1) / 2 = 1 free parameter (an angle).
+register(
+    "companion-12.62",
+    numeric([13.0, 7.0, 5.0, 1.0], atol=5e-3),
+    hint="cov[x] = W W^T when cov[z] = I; an orthogonal D x D matrix has D (D - 1) / 2 free parameters.",
+    prompts=["cov[x]₁₁:", "cov[x]₁₂:", "cov[x]₂₂:", "free parameters left after whitening (D = 2):"],
+)
+
+# companion-12.63: the unit-variance densities at their mode. (12.113): log p(0) = -log sqrt(2) = -0.34657;
+# (12.114): log p(0) = -2 log cosh 0 - log(4 sqrt(3) / pi) = -log(2.20532) = -0.79087. The Laplace density is
+# the more peaked of the two (a larger value at 0 for the same variance).
+register(
+    "companion-12.63",
+    numeric([-0.3466, -0.7909], atol=5e-4),
+    hint="put z = 0 in (12.113) and (12.114); cosh 0 = 1.",
+    prompts=["log p(0) for the unit-variance Laplace density:", "log p(0) for the unit-variance logistic density:"],
+)
+
+# companion-12.64: a maximum-likelihood fixed point with the Laplace model density (12.113), phi(y) = -sqrt(2)
+# sign(y), needs E[phi(y) y] = -sqrt(2) E|y| = -1. For y = a s with s uniform of unit variance on [-sqrt 3, sqrt 3],
+# E|s| = sqrt(3) / 2, so a = 1 / (sqrt(2) sqrt(3) / 2) = 2 / sqrt(6) = 0.81650.
+register(
+    "companion-12.64",
+    numeric([0.8165], atol=5e-4),
+    hint="the diagonal of I + E[phi(y) y^T] = 0 with phi = (log p)'; for the Laplace density phi(y) y = -sqrt(2) |y|.",
+    prompts=["the scale a at which the Laplace model's fixed-point condition holds:"],
+)
+# ------------------------------------------------------------------ §12.6 exercises (ICA): end
