@@ -15,6 +15,11 @@ def test_bibliography_parses_without_duplicates():
     keys = re.findall(r"(?m)^@\w+\{([^,]+),", text)
     assert [k for k, n in Counter(keys).items() if n > 1] == []
     assert len(parse_file(ROOT / "references.bib").entries) == len(keys)
+    # pybtex skips text between entries, so a stray brace left by a merge would pass the parse: every entry's
+    # braces must balance, and nothing but blank lines may stand between entries.
+    for entry in re.split(r"(?m)^(?=@)", text)[1:]:
+        body, _, rest = entry.rstrip().rpartition("\n}")
+        assert body.count("{") == body.count("}") + 1 and rest.strip() == "", entry.splitlines()[0]
 
 
 def test_every_cited_key_exists():
