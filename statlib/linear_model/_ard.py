@@ -60,16 +60,31 @@ class ARDResult:
     converged: bool
 
 
+def _inverse_spd(precision):
+    """The inverse of a symmetric positive (semi)definite matrix and the log-determinant of the inverse.
+
+    A Cholesky factorisation when it succeeds; when round-off makes the matrix numerically indefinite (a
+    nearly singular design with a very large beta), the eigendecomposition with the eigenvalues floored at
+    eps times the largest, as a pseudo-inverse would (scikit-learn's ``pinvh``).
+    """
+    try:
+        chol = linalg.cholesky(precision, lower=True, check_finite=False)
+    except linalg.LinAlgError:
+        values, vectors = linalg.eigh(precision, check_finite=False)
+        values = np.maximum(values, np.finfo(float).eps * max(values.max(), np.finfo(float).tiny))
+        return (vectors / values) @ vectors.T, -np.sum(np.log(values))
+    inverse = linalg.cho_solve((chol, True), np.eye(len(precision)), check_finite=False)
+    return inverse, -2.0 * np.sum(np.log(np.diag(chol)))
+
+
 def _posterior(Phi, t, alpha, beta):
     """Sigma = (A + beta Phi^T Phi)^{-1} and m = beta Sigma Phi^T t (7.81)-(7.83), with ln |Sigma|."""
+    # (7.83): Sigma^{-1} = A + beta Phi^T Phi is symmetric positive definite
     precision = beta * (Phi.T @ Phi)
     precision[np.diag_indices_from(precision)] += alpha
-    # (7.83): Sigma^{-1} = A + beta Phi^T Phi is symmetric positive definite; factor it once.
-    chol = linalg.cholesky(precision, lower=True, check_finite=False)
-    sigma = linalg.cho_solve((chol, True), np.eye(len(alpha)), check_finite=False)
+    sigma, logdet_sigma = _inverse_spd(precision)
     # (7.82): m = beta Sigma Phi^T t
     m = beta * (sigma @ (Phi.T @ t))
-    logdet_sigma = -2.0 * np.sum(np.log(np.diag(chol)))
     return m, sigma, logdet_sigma
 
 
@@ -188,7 +203,8 @@ def _ard_loop(Phi, t, alpha_init, beta, max_iter, tol, threshold, update):
         mean[:] = 0.0
         mean[active] = m
         resid = t - Phi_a @ m
-        sse = resid @ resid
+        # floored so that an exact fit (N <= M) leaves beta large but finite
+        sse = max(resid @ resid, 1e-12 * (t @ t) + np.finfo(float).tiny)
         # (7.85) at the current hyperparameters, from the M x M quantities (see log_evidence)
         scores.append(
             -0.5

@@ -15,7 +15,6 @@ import numbers
 import warnings
 
 import numpy as np
-from scipy import linalg
 from scipy.special import expit, log_expit
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
@@ -23,7 +22,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_bool, check_choice, check_int, check_real, validate_data
-from ..linear_model._ard import _ard_loop
+from ..linear_model._ard import _ard_loop, _inverse_spd
 from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
 
 
@@ -225,8 +224,8 @@ def _irls(Phi, t, alpha, w, max_newton=100, tol=1e-14):
         # (7.111): minus the Hessian, Phi^T B Phi + A
         H = (Phi.T * (y * (1 - y))) @ Phi
         H[np.diag_indices_from(H)] += alpha
-        chol = linalg.cho_factor(H, lower=True, check_finite=False)
-        step = linalg.cho_solve(chol, grad, check_finite=False)
+        H_inv, _ = _inverse_spd(H)
+        step = H_inv @ grad
         decrement = grad @ step  # the Newton decrement: twice the predicted gain in ln p(w | t, alpha)
         if decrement < tol * (1.0 + abs(lp)):
             break
@@ -243,10 +242,8 @@ def _irls(Phi, t, alpha, w, max_newton=100, tol=1e-14):
     y = expit(Phi @ w)
     H = (Phi.T * (y * (1 - y))) @ Phi
     H[np.diag_indices_from(H)] += alpha
-    chol = linalg.cho_factor(H, lower=True, check_finite=False)
     # (7.113): Sigma = (Phi^T B Phi + A)^{-1}
-    sigma = linalg.cho_solve(chol, np.eye(len(alpha)), check_finite=False)
-    logdet_sigma = -2.0 * np.sum(np.log(np.diag(chol[0])))
+    sigma, logdet_sigma = _inverse_spd(H)
     return w, sigma, y, logdet_sigma
 
 
@@ -358,9 +355,12 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_, t = np.unique(y, return_inverse=True)
-        if len(self.classes_) != 2:
+        if len(self.classes_) < 2:
+            raise ValueError(f"y must contain two classes; got 1 class: {self.classes_.tolist()}")
+        if len(self.classes_) > 2:
             raise ValueError(
-                f"y must contain exactly two classes (the RVM classifier is binary), got {len(self.classes_)}"
+                f"y: Only binary classification is supported (the RVM classifier of PRML 7.2.3); "
+                f"got {len(self.classes_)} classes"
             )
         t = t.astype(float)
         self.gamma_ = self._effective_gamma(X)
@@ -379,6 +379,11 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
         self.converged_ = converged
         return self
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False  # binary only; see PRML 7.2.3 for the softmax extension
+        return tags
+
     def decision_function(self, X):
         """a(x) = w*^T phi(x); positive means ``classes_[1]``."""
         return self._raw(X)
@@ -389,4 +394,5 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
         return np.column_stack([1 - p, p])
 
     def predict(self, X):
-        return self.classes_[(self._raw(X) > 0).astype(int)]
+        raw = self._raw(X)
+        return self.classes_[(raw > 0).astype(int)]
