@@ -117,7 +117,7 @@ def test_scores_are_the_evidence_and_never_fall():
 
 
 def test_converged_hyperparameters_are_a_stationary_point_of_the_evidence():
-    """At MacKay's fixed point, d ln p(t | alpha, beta) / d ln alpha_i = 0 and d / d ln beta = 0 (finite differences)."""
+    """At MacKay's fixed point d ln p(t | alpha, beta) / d ln alpha_i = 0 = d / d ln beta (finite differences)."""
     X, y = _diabetes()
     Xc, yc = X - X.mean(axis=0), y - y.mean()
     res = ard_fit(Xc, yc, max_iter=2000, tol=1e-10, threshold_alpha=1e10)
