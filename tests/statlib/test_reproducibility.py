@@ -48,6 +48,7 @@ INPUTS = {
     "ThreeCoinEM": lambda: ((_COUNTS[:, 0] > 1).astype(float),),
     "CategoricalHMM": lambda: (_COUNTS.astype(int),),
     "LinearChainCRF": lambda: ([_COUNTS[:12], _COUNTS[12:]], [_CLASSES[:12], _CLASSES[12:]]),
+    "RelevanceVectorClassifier": lambda: (_COUNTS, (_CLASSES == 0).astype(int)),  # binary only (PRML 7.2.3)
 }
 # Estimators that need constructor arguments to be fitted at all.
 MAKE = {
