@@ -204,3 +204,34 @@ def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check(estimator)
+
+
+# --- the chapter's own exercises (companion-7.10 to 7.14): hand-derived answers, recomputed independently --------
+def test_exercise_answers_recomputed_and_accepted():
+    from statlib.exercises import check
+
+    def lam(a, s, q):  # the evidence's dependence on one alpha_i (PRML 7.2.2)
+        return 0.5 * (np.log(a) - np.log(a + s) + q**2 / (a + s))
+
+    best = optimize.minimize_scalar(lambda la: -lam(np.exp(la), 2.0, 3.0), bounds=(-10, 10), method="bounded").x
+    np.testing.assert_allclose(np.exp(best), 4 / 7, rtol=1e-4)
+    assert check("companion-7.10", 4 / 7).correct and not check("companion-7.10", 0.5).correct
+
+    phi, t = np.array([[1.0], [1.0]]), np.array([2.0, 2.0])
+    best = optimize.minimize_scalar(
+        lambda la: -log_evidence(phi, t, [np.exp(la)], 1.0), bounds=(-10, 10), method="bounded"
+    ).x
+    np.testing.assert_allclose(np.exp(best), 2 / 7, rtol=1e-4)
+    assert check("companion-7.11", [2.0, 4.0, 2 / 7]).correct
+
+    sigma = 1 / (4.0 + 4.0)
+    assert (
+        check("companion-7.12", [sigma, 1 - 4.0 * sigma]).correct and not check("companion-7.12", [0.25, 0.5]).correct
+    )
+
+    X, y = _sine()
+    model = RelevanceVectorRegressor(gamma=10.0).fit(X, y)
+    np.testing.assert_allclose(model.predict(np.array([[50.0]]), return_std=True)[1] ** 2, 1 / model.beta_, rtol=1e-9)
+    assert check("companion-7.13", [0.04, 1.04]).correct
+
+    assert check("companion-7.14", (1 - 2.0 * 0.2) / 0.25).correct and not check("companion-7.14", 2.0).correct
