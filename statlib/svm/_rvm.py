@@ -22,7 +22,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_bool, check_choice, check_int, check_real, validate_data
-from ..linear_model._ard import _ard_loop, _inverse_spd
+from ..linear_model._ard import _ard_loop, _inverse_spd, _sequential_loop
 from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
 
 
@@ -117,7 +117,9 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
         + """    max_iter : int, default=1000
     tol : float, default=1e-3
         Stop when the weights change by less than ``tol`` in the 1-norm.
-    update : {"mackay", "em"}, default="mackay"
+    update : {"mackay", "em", "sequential"}, default="mackay"
+        ``"sequential"``: Tipping and Faul's fast algorithm, adding, re-estimating and deleting one basis
+        function at a time from a model that starts with one (PRML 7.2.2).
 
     Attributes
     ----------
@@ -171,12 +173,15 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
     def fit(self, X, y):
         """Fit to ``X`` (n_samples, n_features) and real targets ``y`` (n_samples,)."""
         kernel, degree, coef0, bias, max_iter, tol, threshold = self._check_common()
-        update = check_choice(self.update, "update", ("mackay", "em"))
+        update = check_choice(self.update, "update", ("mackay", "em", "sequential"))
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
         self.gamma_ = self._effective_gamma(X)
         Phi = self._design(X, X)
         beta0 = 1.0 / (np.var(y) + np.finfo(float).eps)
-        res = _ard_loop(Phi, y, 1.0, beta0, max_iter, tol, threshold, update)
+        if update == "sequential":
+            res = _sequential_loop(Phi, y, beta0, max_iter, tol)
+        else:
+            res = _ard_loop(Phi, y, 1.0, beta0, max_iter, tol, threshold, update)
         if not res.converged:
             warnings.warn(
                 f"RelevanceVectorRegressor did not converge in max_iter={max_iter} iterations",

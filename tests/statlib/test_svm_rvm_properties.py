@@ -34,7 +34,8 @@ def test_ard_on_valid_data(seed):
     rng = np.random.default_rng(seed)
     X, y = _data(rng)
     CASES[("ARDRegression", "valid")] += 1
-    model = quietly(lambda: ARDRegression(update=["mackay", "em"][rng.integers(2)], max_iter=50).fit(X, y))
+    update = ["mackay", "em", "sequential"][rng.integers(3)]
+    model = quietly(lambda: ARDRegression(update=update, max_iter=50).fit(X, y))
     mean, std = model.predict(X, return_std=True)
     assert mean.shape == std.shape == (len(y),) and np.all(np.isfinite(mean))
     assert np.all(std >= model.beta_**-0.5 * (1 - 1e-12))
@@ -42,7 +43,7 @@ def test_ard_on_valid_data(seed):
     assert np.all(np.isinf(model.alpha_[~model.active_])) and np.all(model.coef_[~model.active_] == 0)
 
     CASES[("ard_fit", "valid")] += 1
-    res = quietly(lambda: ard_fit(X, y, max_iter=20))
+    res = quietly(lambda: ard_fit(X, y, max_iter=20, update=update))
     assert res.mean.shape == (X.shape[1],) and np.all(np.isfinite(res.scores)) and res.beta > 0
 
     CASES[("log_evidence", "valid")] += 1
@@ -62,7 +63,8 @@ def test_rvm_on_valid_data(seed):
     X = X / (np.abs(X).max() + 1e-300)
     kernel = ["rbf", "linear", "poly"][rng.integers(3)]
     CASES[("RelevanceVectorRegressor", "valid")] += 1
-    reg = quietly(lambda: RelevanceVectorRegressor(kernel=kernel, max_iter=30).fit(X, y))
+    update = ["mackay", "em", "sequential"][rng.integers(3)]
+    reg = quietly(lambda: RelevanceVectorRegressor(kernel=kernel, max_iter=30, update=update).fit(X, y))
     mean, std = reg.predict(X, return_std=True)
     assert np.all(np.isfinite(mean)) and np.all(std >= reg.beta_**-0.5 * (1 - 1e-12))
     assert len(reg.coef_) == len(reg.relevance_) <= len(y)
