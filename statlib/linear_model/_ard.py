@@ -164,10 +164,10 @@ def ard_fit(Phi, t, *, alpha_init=1.0, beta_init=None, max_iter=300, tol=1e-3, t
     threshold_alpha : float, default=1e4
         Prune a column once alpha_i reaches this value (``np.inf``: never prune).
     update : {"mackay", "em", "sequential"}, default="mackay"
-        ``"sequential"`` is Tipping and Faul's fast marginal likelihood maximisation (see
-        :func:`_sequential_loop`); it starts from one basis function, ignores ``alpha_init`` and
-        ``threshold_alpha``, and stops when no single alpha_i can raise the evidence by changing
-        ln alpha_i by more than ``tol``.
+        ``"sequential"`` is Tipping and Faul's fast marginal likelihood maximisation (PRML 7.2.2): one
+        alpha_i at a time, set to its one-hyperparameter maximiser s_i^2 / (q_i^2 - s_i) or to infinity. It
+        starts from one basis function, ignores ``alpha_init`` and ``threshold_alpha``, and stops when no
+        basis function can be added or deleted and no re-estimate changes ln alpha_i by more than ``tol``.
 
     Returns
     -------
