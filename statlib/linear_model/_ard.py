@@ -3,16 +3,16 @@
 PRML section 7.2.1 (the relevance vector machine's regression core) and MLAPP section 13.7 (sparse Bayesian
 learning). The model is
 
-    p(t | x, w, beta) = N(t | w^T phi(x), beta^{-1})                     PRML (7.76)-(7.77)
-    p(w | alpha) = prod_i N(w_i | 0, alpha_i^{-1})                       PRML (7.80)
+    p(t | x, w, beta) = N(t | w^T phi(x), beta^{-1})
+    p(w | alpha) = prod_i N(w_i | 0, alpha_i^{-1})
 
-with posterior N(w | m, Sigma), Sigma = (A + beta Phi^T Phi)^{-1}, m = beta Sigma Phi^T t (7.81)-(7.83),
-A = diag(alpha_i), and evidence ln N(t | 0, C), C = beta^{-1} I + Phi A^{-1} Phi^T (7.84)-(7.86). The
+with posterior N(w | m, Sigma), Sigma = (A + beta Phi^T Phi)^{-1}, m = beta Sigma Phi^T t,
+A = diag(alpha_i), and evidence ln N(t | 0, C), C = beta^{-1} I + Phi A^{-1} Phi^T (7.85). The
 hyperparameters maximise the evidence by MacKay's fixed point
 
     alpha_i <- gamma_i / m_i^2                                           PRML (7.87)
-    beta^{-1} <- ||t - Phi m||^2 / (N - sum_i gamma_i)                   PRML (7.88)
-    gamma_i = 1 - alpha_i Sigma_ii                                       PRML (7.89)
+    beta^{-1} <- ||t - Phi m||^2 / (N - sum_i gamma_i)
+    gamma_i = 1 - alpha_i Sigma_ii
 
 or by EM, alpha_i <- 1 / (m_i^2 + Sigma_ii) and beta^{-1} <- (||t - Phi m||^2 + beta^{-1} sum_i gamma_i) / N
 (MLAPP (13.166), (13.168) with a flat hyperprior), slower but never decreasing the evidence. A weight whose
@@ -45,7 +45,7 @@ class ARDResult:
 
     ``alpha`` has one entry per column of the design matrix, ``np.inf`` for pruned columns; ``active`` marks
     the columns kept; ``mean`` is the posterior mean m over all columns (0 for pruned ones); ``sigma`` is
-    the posterior covariance over the active columns only; ``well_determined`` the gamma_i of (7.89) over
+    the posterior covariance over the active columns only; ``well_determined`` the gamma_i = 1 - alpha_i Sigma_ii over
     the active columns; ``scores`` the log evidence (7.85) at the hyperparameters of each iteration.
     """
 
@@ -78,18 +78,18 @@ def _inverse_spd(precision):
 
 
 def _posterior(Phi, t, alpha, beta):
-    """Sigma = (A + beta Phi^T Phi)^{-1} and m = beta Sigma Phi^T t (7.81)-(7.83), with ln |Sigma|."""
-    # (7.83): Sigma^{-1} = A + beta Phi^T Phi is symmetric positive definite
+    """Sigma = (A + beta Phi^T Phi)^{-1} and m = beta Sigma Phi^T t (PRML 7.2.1), with ln |Sigma|."""
+    # Sigma^{-1} = A + beta Phi^T Phi is symmetric positive definite
     precision = beta * (Phi.T @ Phi)
     precision[np.diag_indices_from(precision)] += alpha
     sigma, logdet_sigma = _inverse_spd(precision)
-    # (7.82): m = beta Sigma Phi^T t
+    # m = beta Sigma Phi^T t
     m = beta * (sigma @ (Phi.T @ t))
     return m, sigma, logdet_sigma
 
 
 def log_evidence(Phi, t, alpha, beta):
-    """The log marginal likelihood ln p(t | alpha, beta) = ln N(t | 0, C) of PRML (7.85)-(7.86).
+    """The log marginal likelihood ln p(t | alpha, beta) = ln N(t | 0, C) of PRML (7.85).
 
     Parameters
     ----------
@@ -142,9 +142,9 @@ def _log_evidence(Phi, t, alpha, beta):
 
 
 def ard_fit(Phi, t, *, alpha_init=1.0, beta_init=None, max_iter=300, tol=1e-3, threshold_alpha=1e4, update="mackay"):
-    """Maximise the evidence (7.85) over alpha_1..alpha_M and beta: MacKay's fixed point (7.87)-(7.89) or EM.
+    """Maximise the evidence (7.85) over alpha_1..alpha_M and beta: MacKay's fixed point (7.87) or EM.
 
-    Each iteration computes the posterior (7.81)-(7.83) for the current alpha, beta on the active columns,
+    Each iteration computes the Gaussian posterior (PRML 7.2.1) for the current alpha, beta on the active columns,
     then re-estimates them, then prunes the columns with alpha_i >= ``threshold_alpha``. The loop stops when
     the posterior mean moves by less than ``tol`` in the 1-norm between two iterations (scikit-learn's
     criterion); the posterior is then recomputed at the final hyperparameters.
@@ -224,10 +224,10 @@ def _ard_loop(Phi, t, alpha_init, beta, max_iter, tol, threshold, update):
             )
         )
         diag = np.diag(sigma)
-        # (7.89): gamma_i = 1 - alpha_i Sigma_ii, how well the data determine w_i
+        # gamma_i = 1 - alpha_i Sigma_ii, how well the data determine w_i
         gamma = 1.0 - alpha_a * diag
         if update == "mackay":
-            # (7.87): alpha_i = gamma_i / m_i^2;  (7.88): 1/beta = ||t - Phi m||^2 / (N - sum_i gamma_i)
+            # (7.87): alpha_i = gamma_i / m_i^2;  and 1/beta = ||t - Phi m||^2 / (N - sum_i gamma_i)
             with np.errstate(divide="ignore"):
                 alpha[active] = gamma / m**2
             beta = (n - gamma.sum()) / sse
@@ -271,7 +271,7 @@ def _sequential_loop(Phi, t, beta, max_iter, tol):
     the sparsity s_i and quality q_i (with respect to C without that basis function), the maximiser of the
     evidence over alpha_i alone, alpha_i = s_i^2 / (q_i^2 - s_i) if q_i^2 > s_i and infinity otherwise, and the
     gain in the evidence of moving alpha_i there (add, re-estimate or delete basis function i); make the move
-    with the largest gain, then re-estimate beta by (7.88). Stop when no basis function can be added or
+    with the largest gain, then re-estimate beta by MacKay's update. Stop when no basis function can be added or
     deleted and no re-estimate moves ln alpha_i by more than ``tol``.
     """
     n, n_cols = Phi.shape
@@ -328,7 +328,7 @@ def _sequential_loop(Phi, t, beta, max_iter, tol):
             break
         j = int(np.argmax(gain))
         alpha[j] = target[j]
-        # (7.88) at the new alpha
+        # MacKay's beta update at the new alpha
         active = np.isfinite(alpha)
         m, sigma, _ = _posterior(Phi[:, active], t, alpha[active], beta)
         gamma = 1.0 - alpha[active] * np.diag(sigma)
@@ -348,8 +348,8 @@ def _sequential_loop(Phi, t, beta, max_iter, tol):
 class ARDRegression(RegressorMixin, BaseEstimator):
     """Bayesian linear regression with automatic relevance determination (PRML 7.2.1, MLAPP 13.7).
 
-    One Gaussian prior N(w_i | 0, alpha_i^{-1}) per weight (7.80); alpha and the noise precision beta
-    maximise the evidence (7.85) by MacKay's re-estimation (7.87)-(7.89) (or by EM); weights whose alpha_i
+    One Gaussian prior N(w_i | 0, alpha_i^{-1}) per weight (the ARD prior); alpha and the noise precision beta
+    maximise the evidence (7.85) by MacKay's re-estimation (7.87) (or by EM); weights whose alpha_i
     exceeds ``threshold_alpha`` are pruned. The bias is not given a prior: with ``fit_intercept`` the data
     are centred first and the intercept is mean(y) - mean(X) . coef_.
 
@@ -367,7 +367,7 @@ class ARDRegression(RegressorMixin, BaseEstimator):
     threshold_alpha : float, default=1e4
         Prune w_i (alpha_i = inf, w_i = 0) once alpha_i reaches this value.
     update : {"mackay", "em", "sequential"}, default="mackay"
-        MacKay's fixed point (7.87)-(7.88), EM (monotone in the evidence, slower), or Tipping and Faul's
+        MacKay's fixed point (7.87), EM (monotone in the evidence, slower), or Tipping and Faul's
         sequential algorithm (one alpha_i at a time, starting from a single feature; ``tol`` then bounds the
         change of ln alpha_i).
     fit_intercept : bool, default=True
@@ -375,18 +375,18 @@ class ARDRegression(RegressorMixin, BaseEstimator):
     Attributes
     ----------
     coef_ : ndarray of shape (n_features,)
-        Posterior mean m (7.82); 0 for pruned weights.
+        Posterior mean m = beta Sigma Phi^T t; 0 for pruned weights.
     intercept_ : float
     alpha_ : ndarray of shape (n_features,)
         Prior precisions alpha_i; ``np.inf`` for pruned weights.
     beta_ : float
         Noise precision.
     sigma_ : ndarray of shape (n_active, n_active)
-        Posterior covariance (7.83) of the kept weights.
+        Posterior covariance Sigma = (A + beta Phi^T Phi)^{-1} of the kept weights.
     active_ : ndarray of bool, shape (n_features,)
         The weights kept (alpha_i finite).
     well_determined_ : ndarray of shape (n_active,)
-        gamma_i = 1 - alpha_i Sigma_ii (7.89) of the kept weights.
+        gamma_i = 1 - alpha_i Sigma_ii of the kept weights.
     scores_ : ndarray of shape (n_iter_,)
         Log evidence (7.85) at the hyperparameters of each iteration.
     n_iter_ : int
@@ -450,7 +450,7 @@ class ARDRegression(RegressorMixin, BaseEstimator):
         return self
 
     def predict(self, X, return_std=False):
-        """Predictive mean m^T phi(x) (7.90) and, with ``return_std``, the standard deviation sqrt of (7.91),
+        """Predictive mean m^T phi(x) and, with ``return_std``, the standard deviation sqrt of
         sigma^2(x) = 1/beta + phi(x)^T Sigma phi(x) (phi(x) the centred features of the kept weights)."""
         check_is_fitted(self, "coef_")
         return_std = check_bool(return_std, "return_std")

@@ -1,14 +1,14 @@
 """Relevance vector machines (PRML section 7.2): sparse Bayesian kernel regression and classification.
 
 Both machines use the design matrix Phi with one column per training point, Phi[n, i] = k(x_n, x_i), plus a
-bias column of ones (PRML (7.78): y(x) = sum_n w_n k(x, x_n) + b, M = N + 1 basis functions), an ARD prior
-N(w_i | 0, alpha_i^{-1}) on every weight (7.80), and alpha maximising the evidence. The kernels are those of
+bias column of ones (PRML 7.2.1: y(x) = sum_n w_n k(x, x_n) + b, M = N + 1 basis functions), an ARD prior
+N(w_i | 0, alpha_i^{-1}) on every weight, and alpha maximising the evidence. The kernels are those of
 :func:`statlib.svm.kernel_matrix`; unlike the SVM, the RVM needs no positive definite kernel.
 
 * :class:`RelevanceVectorRegressor` runs the evidence re-estimation of :func:`statlib.linear_model.ard_fit`
-  ((7.81)-(7.89)) on the kernel design matrix; predictions carry the variance (7.90)-(7.91).
+  on the kernel design matrix; predictions carry the predictive variance.
 * :class:`RelevanceVectorClassifier` (two classes) alternates a Laplace approximation of the posterior, found
-  by IRLS (7.109)-(7.113), with the re-estimation (7.115)-(7.116) of alpha.
+  by IRLS (PRML 7.2.3), with the re-estimation (7.115)-(7.116) of alpha.
 """
 
 import numbers
@@ -56,7 +56,7 @@ class _RVMBase(BaseEstimator):
         return K
 
     def _design(self, X, Z):
-        """Phi: the kernel columns k(x, z_i), then (with ``bias``) a column of ones, (7.78)."""
+        """Phi: the kernel columns k(x, z_i), then (with ``bias``) a column of ones."""
         K = self._kernel(X, Z)
         return np.hstack([K, np.ones((X.shape[0], 1))]) if self.bias else K
 
@@ -96,7 +96,8 @@ _PARAMS_DOC = """
     degree : int, default=3
     coef0 : float, default=0.0
     bias : bool, default=True
-        Include the bias b of (7.78) as a basis function with its own alpha (it can be pruned too).
+        Include the bias b of y(x) = sum_n w_n k(x, x_n) + b as a basis function with its own alpha (it can be
+        pruned too).
     threshold_alpha : float, default=1e6
         Prune a basis function once its alpha_i reaches this value.
 """
@@ -106,8 +107,8 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
     __doc__ = (
         """Relevance vector machine for regression (PRML 7.2.1; Tipping 2001).
 
-    The kernel design matrix (7.78) with an ARD prior (7.80); alpha and beta maximise the evidence (7.85) by
-    MacKay's re-estimation (7.87)-(7.89) (or EM), the same iteration as
+    The kernel design matrix with an ARD prior; alpha and beta maximise the evidence (7.85) by
+    MacKay's re-estimation (7.87) (or EM), the same iteration as
     :class:`statlib.linear_model.ARDRegression` (:func:`statlib.linear_model.ard_fit`). The training points
     whose weights survive are the relevance vectors.
 
@@ -127,7 +128,7 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
         Indices of the relevance vectors in the training set.
     relevance_vectors_ : ndarray of shape (n_relevance, n_features)
     coef_ : ndarray of shape (n_relevance,)
-        Posterior mean weights m_i (7.82) of the relevance vectors.
+        Posterior mean weights m_i of the relevance vectors.
     intercept_ : float
         Posterior mean of the bias weight (0 if it was pruned or ``bias=False``).
     alpha_ : ndarray of shape (n_samples,)
@@ -136,9 +137,10 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
     beta_ : float
         Noise precision.
     sigma_ : ndarray
-        Posterior covariance (7.83) over the kept basis functions: relevance vectors, then the bias.
+        Posterior covariance Sigma = (A + beta Phi^T Phi)^{-1} over the kept basis functions: relevance vectors,
+        then the bias.
     well_determined_ : ndarray
-        gamma_i (7.89) of the kept basis functions.
+        gamma_i = 1 - alpha_i Sigma_ii of the kept basis functions.
     gamma_ : float
         The kernel coefficient used.
     scores_ : ndarray
@@ -198,8 +200,8 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
         return self
 
     def predict(self, X, return_std=False):
-        """Predictive mean m^T phi(x) (7.90); with ``return_std`` also sigma(x), sigma^2(x) = 1/beta +
-        phi(x)^T Sigma phi(x) (7.91)."""
+        """Predictive mean m^T phi(x); with ``return_std`` also sigma(x), sigma^2(x) = 1/beta +
+        phi(x)^T Sigma phi(x) (PRML 7.2.1)."""
         return_std = check_bool(return_std, "return_std")
         if not return_std:
             return self._raw(X)
@@ -210,9 +212,9 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
 
 
 def _irls(Phi, t, alpha, w, max_newton=100, tol=1e-14):
-    """Mode w* of ln p(w | t, alpha) (7.109) by Newton's method (IRLS), and Sigma = (Phi^T B Phi + A)^{-1}.
+    """Mode w* of ln p(w | t, alpha) (PRML 7.2.3) by Newton's method (IRLS), and Sigma = (Phi^T B Phi + A)^{-1}.
 
-    Gradient (7.110): Phi^T (t - y) - A w; Hessian (7.111): -(Phi^T B Phi + A), B = diag(y_n (1 - y_n)).
+    Gradient Phi^T (t - y) - A w; Hessian -(Phi^T B Phi + A), B = diag(y_n (1 - y_n)).
     Each Newton step is halved until the log posterior does not decrease; the loop stops when the Newton
     decrement grad^T H^{-1} grad falls to round-off relative to the log posterior.
     """
@@ -224,9 +226,9 @@ def _irls(Phi, t, alpha, w, max_newton=100, tol=1e-14):
     lp = log_post(w)
     for _ in range(max_newton):
         y = expit(Phi @ w)
-        # (7.110): gradient of the log posterior
+        # gradient of the log posterior
         grad = Phi.T @ (t - y) - alpha * w
-        # (7.111): minus the Hessian, Phi^T B Phi + A
+        # minus the Hessian, Phi^T B Phi + A
         H = (Phi.T * (y * (1 - y))) @ Phi
         H[np.diag_indices_from(H)] += alpha
         H_inv, _ = _inverse_spd(H)
@@ -247,13 +249,13 @@ def _irls(Phi, t, alpha, w, max_newton=100, tol=1e-14):
     y = expit(Phi @ w)
     H = (Phi.T * (y * (1 - y))) @ Phi
     H[np.diag_indices_from(H)] += alpha
-    # (7.113): Sigma = (Phi^T B Phi + A)^{-1}
+    # Sigma = (Phi^T B Phi + A)^{-1}
     sigma, logdet_sigma = _inverse_spd(H)
     return w, sigma, y, logdet_sigma
 
 
 def laplace_evidence(Phi, t, alpha, w, sigma_logdet):
-    """The Laplace approximation (7.114) of ln p(t | alpha) at the mode ``w``:
+    """The Laplace approximation (PRML 7.2.3) of ln p(t | alpha) at the mode ``w``:
     ln p(t | w*) + ln p(w* | alpha) + (M/2) ln 2 pi + (1/2) ln |Sigma|."""
     a = Phi @ w
     loglik = np.sum(t * log_expit(a) + (1 - t) * log_expit(-a))
@@ -273,7 +275,7 @@ def _rvc_loop(Phi, t, max_iter, tol, threshold):
     for it in range(max_iter):
         n_iter = it + 1
         Phi_a, alpha_a = Phi[:, active], alpha[active]
-        # (7.109)-(7.113): Laplace approximation at the current alpha
+        # Laplace approximation at the current alpha
         w_a, sigma, _, logdet = _irls(Phi_a, t, alpha_a, w[active])
         w[:] = 0.0
         w[active] = w_a
@@ -305,9 +307,9 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
     __doc__ = (
         """Relevance vector machine for two-class classification (PRML 7.2.3; Tipping 2001).
 
-    y(x) = sigma(w^T phi(x)) (7.108) with the kernel basis (7.78) and the ARD prior (7.80). For fixed alpha the
-    posterior is approximated by a Gaussian at its mode (Laplace): IRLS maximises (7.109), giving
-    w* = A^{-1} Phi^T (t - y) (7.112) and Sigma = (Phi^T B Phi + A)^{-1} (7.113); then alpha_i is re-estimated
+    y(x) = sigma(w^T phi(x)) with the kernel basis and the ARD prior. For fixed alpha the
+    posterior is approximated by a Gaussian at its mode (Laplace): IRLS maximises the log posterior, giving
+    w* = A^{-1} Phi^T (t - y) and Sigma = (Phi^T B Phi + A)^{-1}; then alpha_i is re-estimated
     by (7.116), alpha_i = gamma_i / (w_i*)^2 with gamma_i = 1 - alpha_i Sigma_ii, and the two steps alternate.
 
     Parameters
@@ -324,11 +326,11 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
     relevance_, relevance_vectors_, coef_, intercept_, alpha_, intercept_alpha_ :
         As in :class:`RelevanceVectorRegressor`; ``coef_`` and ``intercept_`` are the mode w*.
     sigma_ : ndarray
-        Laplace covariance (7.113) over the kept basis functions (relevance vectors, then the bias).
+        Laplace covariance (Phi^T B Phi + A)^{-1} over the kept basis functions (relevance vectors, then the bias).
     gamma_ : float
         The kernel coefficient used.
     scores_ : ndarray
-        Laplace log evidence (7.114) at each iteration.
+        Laplace log evidence at each iteration.
     n_iter_ : int
     converged_ : bool
     """
@@ -394,7 +396,7 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
         return self._raw(X)
 
     def predict_proba(self, X):
-        """sigma(w*^T phi(x)) (7.108) for ``classes_[1]``, in column 1."""
+        """sigma(w*^T phi(x)) for ``classes_[1]``, in column 1."""
         p = expit(self._raw(X))
         return np.column_stack([1 - p, p])
 

@@ -7,7 +7,7 @@ from ..datasets import make_sine
 
 def plot_regression(ax, model, x, t, *, grid=None, truth=np.sin, title=None, band=True):
     """An RVM (or any regressor with ``predict(X, return_std=True)``) on 1-D data: the predictive mean, a band
-    of one predictive standard deviation (7.91), the data, and the relevance vectors circled (PRML Fig. 7.9)."""
+    of one predictive standard deviation, the data, and the relevance vectors circled (PRML Fig. 7.9)."""
     x = np.asarray(x, dtype=float)
     grid = np.linspace(x.min(), x.max(), 300) if grid is None else np.asarray(grid, dtype=float)
     mean, std = model.predict(grid[:, None], return_std=True)
