@@ -3,8 +3,9 @@ with basis expansions and sequential (LMS) least squares (PRML 3.1);
 logistic regression (Li Hang ch. 6); the lasso and the elastic net by coordinate descent, and the exact lasso
 path by LARS, proximal gradient (ISTA, FISTA) and EM for the lasso (MLAPP ch. 13); Bayesian variable selection,
 best-subset and greedy search (OMP, orthogonal least squares, stepwise, single best replacement) (MLAPP
-section 13.2)."""
+section 13.2); automatic relevance determination (PRML 7.2.1, MLAPP 13.7)."""
 
+from ._ard import ARDRegression, ard_fit, log_evidence
 from ._basis import GaussianBasis, PolynomialBasis, SigmoidBasis
 from ._lars import LassoLars
 from ._lasso import ElasticNet, Lasso
@@ -28,16 +29,8 @@ from ._subset import (
 )
 
 __all__ = [
+    "ARDRegression",
     "BayesianVariableSelection",
-    "OrthogonalMatchingPursuit",
-    "all_subsets",
-    "backward_selection",
-    "best_subset",
-    "forward_selection",
-    "gray_code",
-    "l0_objective",
-    "matching_pursuit",
-    "single_best_replacement",
     "ElasticNet",
     "GaussianBasis",
     "LMSRegressor",
@@ -45,11 +38,22 @@ __all__ = [
     "LassoLars",
     "LinearRegression",
     "LogisticRegression",
+    "OrthogonalMatchingPursuit",
     "Perceptron",
     "PolynomialBasis",
     "Ridge",
     "SigmoidBasis",
+    "all_subsets",
+    "ard_fit",
+    "backward_selection",
+    "best_subset",
+    "forward_selection",
+    "gray_code",
+    "l0_objective",
     "lasso_em",
     "lasso_path",
     "lasso_proximal",
+    "log_evidence",
+    "matching_pursuit",
+    "single_best_replacement",
 ]

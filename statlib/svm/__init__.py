@@ -7,6 +7,7 @@
 * :func:`smo_trace` -- every step of SMO on a small problem (the pair, alpha, b, E).
 * :func:`primal_qp`, :func:`dual_qp`, :func:`primal_from_dual` -- algorithms 7.1-7.3 as QPs (SciPy).
 * :func:`kernel_matrix`, :func:`string_kernel`, :func:`string_features` -- the kernels of section 7.3.
+* :class:`RelevanceVectorRegressor`, :class:`RelevanceVectorClassifier` -- relevance vector machines (PRML 7.2).
 * :func:`functional_margin`, :func:`geometric_margin` -- (7.3)-(7.8); the hinge loss (7.57)-(7.59) is
   :func:`statlib.metrics.margin_loss` with ``name="hinge"``.
 """
@@ -16,10 +17,13 @@ from ._kernel_functions import kernel_matrix, string_features, string_kernel
 from ._margins import functional_margin, geometric_margin
 from ._platt import SMOTrace, smo_trace
 from ._qp import dual_qp, primal_from_dual, primal_qp
+from ._rvm import RelevanceVectorClassifier, RelevanceVectorRegressor
 from ._smo import two_variable_update
 from ._svr import SVR
 
 __all__ = [
+    "RelevanceVectorClassifier",
+    "RelevanceVectorRegressor",
     "SMOTrace",
     "SVC",
     "SVR",

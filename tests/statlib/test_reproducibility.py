@@ -60,6 +60,7 @@ INPUTS = {
             "SingleFeatureRanking",
         )
     },
+    "RelevanceVectorClassifier": lambda: (_COUNTS, (_CLASSES == 0).astype(int)),  # binary only (PRML 7.2.3)
 }
 # Estimators that need constructor arguments to be fitted at all.
 MAKE = {
