@@ -19,6 +19,7 @@ from ._distance import _reduce, _reduced_distance, _reduced_norm, _unreduce, che
 ENTER, CHECK, PRUNE = 0, 1, 2
 _EVENT_NAMES = ("enter", "check", "prune")
 _BBOX_LEAF_SIZE = 32  # points per leaf when bounds="bbox" and leaf_size is None (scikit-learn uses 40)
+_BOOK_MAX_SAMPLES = 256  # bounds="auto" builds the book's tree up to this size, where speed is not at stake
 
 SearchStep = namedtuple("SearchStep", ["event", "node", "point", "distance", "radius"])
 SearchStep.__doc__ = """One step of algorithm 3.3, as recorded by :meth:`KDTree.search_path`.
@@ -583,10 +584,11 @@ class KDTree:
     (``bounds="book"``) skips a subtree when the hypersphere misses the hyper-rectangle cut out by
     the splitting planes above it; with one point per node (``leaf_size=1``, what ``"book"`` gets
     by default) this is the tree of algorithm 3.2 and the search of algorithm 3.3 step by step, as
-    :meth:`search_path` records it. ``bounds="bbox"`` (the default) tests against the bounding box
-    of the subtree's points instead, which lies inside that rectangle and hugs the data, so fewer
-    subtrees are searched; with buckets of 32 points in the leaves it is the fast choice for large
-    data sets, and the one :class:`KNeighborsClassifier` uses.
+    :meth:`search_path` records it. ``bounds="bbox"`` tests against the bounding box of the
+    subtree's points instead, which lies inside that rectangle and hugs the data, so fewer subtrees
+    are searched; with buckets of 32 points in the leaves it is the fast choice for large data sets,
+    and the one :class:`KNeighborsClassifier` uses. The default, ``bounds="auto"``, takes the book's
+    tree for up to 256 points (the book's examples, hand-sized traces) and the fast search above that.
 
     Parameters
     ----------
@@ -597,9 +599,11 @@ class KDTree:
         tree, one point per node; larger values (e.g. 16-40, scikit-learn uses 40) make both
         building and searching faster on large data sets. The neighbours found are the same.
         ``None`` takes 1 with ``bounds="book"`` and 32 with ``bounds="bbox"``.
-    bounds : {"bbox", "book"}, default="bbox"
+    bounds : {"auto", "bbox", "book"}, default="auto"
         The region tested against the hypersphere: each node's bounding box (fast; see above) or
-        the hyper-rectangle of the splitting planes (algorithm 3.3). Same neighbours.
+        the hyper-rectangle of the splitting planes (algorithm 3.3). Same neighbours. ``"auto"``
+        is ``"book"`` for at most 256 training points and ``"bbox"`` above; the attribute
+        ``bounds`` holds the choice made.
     p : float >= 1 or numpy.inf, default=2
         The L_p distance (3.2) used by :meth:`query`. The pruning test of algorithm 3.3 (does the
         hypersphere meet a node's hyper-rectangle?) is valid for every p: the L_p distance from x to a
@@ -646,9 +650,12 @@ class KDTree:
     logarithmic expected time", ACM Transactions on Mathematical Software 3(3), 1977.
     """
 
-    def __init__(self, X, leaf_size=None, p=2, bounds="bbox"):
+    def __init__(self, X, leaf_size=None, p=2, bounds="auto"):
         self.data = check_array(X, "X").copy()
-        self.bounds = check_choice(bounds, "bounds", ("bbox", "book"))
+        bounds = check_choice(bounds, "bounds", ("auto", "bbox", "book"))
+        if bounds == "auto":
+            bounds = "book" if self.data.shape[0] <= _BOOK_MAX_SAMPLES else "bbox"
+        self.bounds = bounds
         if leaf_size is None:
             leaf_size = _BBOX_LEAF_SIZE if self.bounds == "bbox" else 1
         self.leaf_size = check_int(leaf_size, "leaf_size", low=1)

@@ -334,13 +334,17 @@ def test_search_path_k_neighbours_and_radius():
     assert n_checked < len(X)  # the point of the tree
 
 
-def test_default_tree_is_the_fast_one_and_book_tree_is_one_point_per_node():
-    # The defaults are the fast search (bounding boxes, 32-point leaves); bounds="book" alone gives the tree of
-    # Example 3.2, one point per node. Both find the linear scan's neighbours.
+def test_default_tree_is_the_fast_one_on_large_data_and_the_book_tree_is_one_point_per_node():
+    # The defaults are the fast search (bounding boxes, 32-point leaves) above 256 points; bounds="book" gives the
+    # tree of Example 3.2, one point per node. Both find the linear scan's neighbours.
     rng = np.random.default_rng(11)
     X, Q = rng.random((500, 3)), rng.random((50, 3))
     fast, book = KDTree(X), KDTree(X, bounds="book")
     assert (fast.bounds, fast.leaf_size, book.bounds, book.leaf_size) == ("bbox", 32, "book", 1)
+    # Up to 256 points the default is the book's tree: Example 3.2's root is (7, 2), as built by hand.
+    small = KDTree(load_example("lihang", "3.2").X)
+    assert (small.bounds, small.leaf_size, tuple(small.data[small.node_point[0]])) == ("book", 1, (7, 2))
+    assert KDTree(X[:256]).bounds == "book" and KDTree(X[:257]).bounds == "bbox"
     assert np.all(book.end - book.start >= 1) and book.n_nodes == len(X)  # every node stores one point
     assert np.max(fast.end[fast.left < 0] - fast.start[fast.left < 0]) <= 32
     scan = linear_scan(X, Q, k=3)
