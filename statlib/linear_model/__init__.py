@@ -3,9 +3,14 @@ with basis expansions and sequential (LMS) least squares (PRML 3.1);
 logistic regression (Li Hang ch. 6); the lasso and the elastic net by coordinate descent, and the exact lasso
 path by LARS, proximal gradient (ISTA, FISTA) and EM for the lasso (MLAPP ch. 13); Bayesian variable selection,
 best-subset and greedy search (OMP, orthogonal least squares, stepwise, single best replacement) (MLAPP
-section 13.2)."""
+section 13.2); the group lasso, the fused lasso, the elastic net as an augmented lasso and the hierarchical
+adaptive lasso (MLAPP sections 13.5-13.6)."""
 
 from ._basis import GaussianBasis, PolynomialBasis, SigmoidBasis
+from ._elastic_net_augmented import augment_elastic_net, elastic_net_by_lasso, elastic_net_sklearn_params
+from ._fused_lasso import fused_lasso
+from ._group_lasso import GroupLasso, group_soft_threshold, prox_linf
+from ._hal import HierarchicalAdaptiveLasso, hal_penalty, hal_threshold
 from ._lars import LassoLars
 from ._lasso import ElasticNet, Lasso
 from ._lasso_path import lasso_path
@@ -28,6 +33,16 @@ from ._subset import (
 )
 
 __all__ = [
+    "GroupLasso",
+    "HierarchicalAdaptiveLasso",
+    "augment_elastic_net",
+    "elastic_net_by_lasso",
+    "elastic_net_sklearn_params",
+    "fused_lasso",
+    "group_soft_threshold",
+    "hal_penalty",
+    "hal_threshold",
+    "prox_linf",
     "BayesianVariableSelection",
     "OrthogonalMatchingPursuit",
     "all_subsets",
