@@ -86,7 +86,8 @@ class HierarchicalAdaptiveLasso(RegressorMixin, BaseEstimator):
     (13.139).
 
     With ``a = 0``, ``b = 0`` and ``max_iter=1`` it is the adaptive lasso (Zou 2006): one lasso with weights
-    ``noise_var / |w_j^OLS|``.
+    ``noise_var / |w_j^OLS|`` (a single step is not iterated to convergence, so it warns with
+    ``ConvergenceWarning``).
 
     Parameters
     ----------
@@ -150,7 +151,7 @@ class HierarchicalAdaptiveLasso(RegressorMixin, BaseEstimator):
             if step <= tol * max(1.0, float(np.max(np.abs(w), initial=0.0))):
                 converged = True
                 break
-        if not converged and max_iter > 1:
+        if not converged:
             warnings.warn(
                 f"HierarchicalAdaptiveLasso did not converge in max_iter={max_iter} steps; increase max_iter or tol",
                 ConvergenceWarning,

@@ -37,8 +37,10 @@ def fused_lasso_explorer(y=None, truth=None):
             ax.plot(truth, color="k", lw=1, label="truth")
         ax.plot(w, color="C3", lw=2, label="fused lasso")
         jumps = int(np.sum(np.abs(np.diff(w)) > 1e-6))
-        ax.set_title(f"λ₁ = {10.0**l1.value:.3g}, λ₂ = {10.0**l2.value:.3g}: {jumps} jumps, "
-                     f"{int(np.sum(np.abs(w) > 1e-6))} non-zero of {w.size}")
+        ax.set_title(
+            f"λ₁ = {10.0**l1.value:.3g}, λ₂ = {10.0**l2.value:.3g}: {jumps} jumps, "
+            f"{int(np.sum(np.abs(w) > 1e-6))} non-zero of {w.size}"
+        )
         ax.set_xlabel("position")
         ax.set_ylabel("signal")
         ax.legend(loc="upper right", fontsize=8)
