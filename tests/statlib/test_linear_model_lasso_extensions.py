@@ -369,3 +369,49 @@ def test_exercise_checkers():
     assert check("companion-13.30", [1.5, 2.0]).correct
     assert check("companion-13.31", [9.8151]).correct
     assert not check("companion-13.30", [3.0, 4.0]).correct
+
+
+# ------------------------------------------------------------------------------------------- the chapter's checks
+def test_figures_13_13_and_13_14_at_reduced_size():
+    # the chapter's reduced version of MLAPP's demonstration: D = 1024 in 32 groups of 32, 4 active, N = 256,
+    # noise variance 1e-4; the group lassos find exactly the true groups and, debiased, recover the signal
+    rng = np.random.default_rng(1)
+    D, G, N = 1024, 32, 256
+    groups = np.repeat(np.arange(G), D // G)
+    active = np.sort(rng.choice(G, 4, replace=False))
+    X = rng.standard_normal((N, D))
+    noise = 1e-2 * rng.standard_normal(N)
+    for kind in ("gauss", "const"):
+        w = np.zeros(D)
+        for g in active:
+            w[groups == g] = rng.standard_normal(D // G) if kind == "gauss" else 1.0
+        y = X @ w + noise
+        for norm, alpha in (("l2", 0.3), ("linf", 3.0)):
+            coef = GroupLasso(groups=groups, alpha=alpha, norm=norm, fit_intercept=False).fit(X, y).coef_
+            np.testing.assert_array_equal(np.unique(groups[coef != 0]), active)
+            support = np.flatnonzero(coef)
+            debiased = np.zeros(D)
+            debiased[support] = np.linalg.lstsq(X[:, support], y, rcond=None)[0]
+            assert np.mean((debiased - w) ** 2) < 1e-6
+
+
+def test_exponential_power_density_as_printed_and_corrected():
+    # (13.132) as printed, b / (2 a Gamma(1 + 1/b)) exp(-|w|^b / a), integrates to b a^(1/b - 1); the corrected
+    # 1 / (2 a Gamma(1 + 1/b)) exp(-(|w| / a)^b) integrates to 1 and is N(0, sigma^2) for b = 2, a = sigma sqrt 2
+    from math import gamma
+
+    from scipy.integrate import quad
+
+    for a, b in ((0.7, 0.4), (2.0, 2.0), (0.5, 3.0)):
+        printed = 2 * quad(lambda t: b / (2 * a * gamma(1 + 1 / b)) * np.exp(-(t**b) / a), 0, np.inf, limit=500)[0]
+        fixed = 2 * quad(lambda t: np.exp(-((t / a) ** b)) / (2 * a * gamma(1 + 1 / b)), 0, np.inf, limit=500)[0]
+        assert printed == pytest.approx(b * a ** (1 / b - 1), rel=1e-6)
+        assert fixed == pytest.approx(1.0, rel=1e-6)
+    sigma = 1.7
+    t = np.linspace(-5, 5, 11)
+    a = sigma * np.sqrt(2)
+    np.testing.assert_allclose(
+        np.exp(-((np.abs(t) / a) ** 2)) / (2 * a * gamma(1.5)),
+        np.exp(-(t**2) / (2 * sigma**2)) / np.sqrt(2 * np.pi * sigma**2),
+        rtol=1e-12,
+    )
