@@ -173,3 +173,44 @@ register(
     prompts=["The variable OMP adds first (1 or 2):", "The variable orthogonal least squares adds first (1 or 2):"],
 )
 # ------------------------------------------------------------------ §13.2 exercises (variable selection): end
+
+# ------------------------------------------------------------------ §13.5-13.6 exercises (lasso extensions): begin
+# Exercise 13.5: J~(w~) = J(c w~) with X~ = c [X; sqrt(lambda_2) I] (13.192)-(13.196); Zou and Hastie's constant is
+# c = (1 + lambda_2)^(-1/2), so lambda_2 = 3 gives c = 1/2 (the exponent printed in (13.123) is +1/2).
+register(
+    "mlapp-13.5",
+    numeric([0.5], atol=1e-6),
+    hint="X~^T X~ = c^2 (X^T X + lambda_2 I); the corrected estimate (13.125) is (1 + lambda_2) times the naive "
+    "c w~ only if c^2 (1 + lambda_2) = 1.",
+    prompts=["The constant c of (13.123) for λ₂ = 3 (Zou and Hastie's convention):"],
+)
+
+# Exercise 13.10: the group-lasso prior as a Gaussian scale mixture; the gamma shape is delta_g = (d_g + 1) / 2
+# (13.105), so a group of d_g = 3 weights has delta_g = 2.
+register(
+    "mlapp-13.10",
+    numeric([2.0], atol=1e-6),
+    hint="integrate N(w_g | 0, tau^2 I_d) against Ga(tau^2 | delta, gamma^2 / 2); the Bessel function "
+    "K_{delta - d/2} reduces to K_{1/2}(z) = sqrt(pi / (2 z)) e^{-z} exactly when delta - d/2 = 1/2.",
+    prompts=["The shape δ_g of the gamma prior (13.105) for a group of d_g = 3 weights:"],
+)
+
+# Our own (companion-13.30): the vector soft threshold (13.110) of b = (3, 4) at lambda = 2.5: ||b|| = 5, so b is
+# scaled by (5 - 2.5) / 5 = 1/2, giving (1.5, 2).
+register(
+    "companion-13.30",
+    numeric([1.5, 2.0], atol=1e-6),
+    hint="prox(b) = b max(||b|| - lambda, 0) / ||b|| when ||b|| > lambda; here ||b|| = 5.",
+    prompts=["First component of prox(b) for b = (3, 4), λ = 2.5:", "Second component:"],
+)
+
+# Our own (companion-13.31): HAL's thresholding (13.146) with a = b = 1 at w_mle = 10: the stationary points solve
+# w^2 + (b - z) w + (a + 1 - b z) = w^2 - 9 w - 8 = 0, larger root (9 + sqrt(113)) / 2 = 9.8151, which beats w = 0.
+register(
+    "companion-13.31",
+    numeric([9.8151], atol=5e-4),
+    hint="set the derivative w - z + (a + 1) / (b + w) to zero, take the larger root of the quadratic and compare "
+    "the objective with w = 0.",
+    prompts=["The HAL estimate ŵ for ŵ_mle = 10, a = b = 1 (4 decimals):"],
+)
+# ------------------------------------------------------------------ §13.5-13.6 exercises (lasso extensions): end

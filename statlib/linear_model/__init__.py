@@ -3,10 +3,15 @@ with basis expansions and sequential (LMS) least squares (PRML 3.1);
 logistic regression (Li Hang ch. 6); the lasso and the elastic net by coordinate descent, and the exact lasso
 path by LARS, proximal gradient (ISTA, FISTA) and EM for the lasso (MLAPP ch. 13); Bayesian variable selection,
 best-subset and greedy search (OMP, orthogonal least squares, stepwise, single best replacement) (MLAPP
-section 13.2); automatic relevance determination (PRML 7.2.1, MLAPP 13.7)."""
+section 13.2); the group lasso, the fused lasso, the elastic net as an augmented lasso and the hierarchical
+adaptive lasso (MLAPP sections 13.5-13.6); automatic relevance determination (PRML 7.2.1, MLAPP 13.7)."""
 
 from ._ard import ARDRegression, ard_fit, log_evidence
 from ._basis import GaussianBasis, PolynomialBasis, SigmoidBasis
+from ._elastic_net_augmented import augment_elastic_net, elastic_net_by_lasso, elastic_net_sklearn_params
+from ._fused_lasso import fused_lasso
+from ._group_lasso import GroupLasso, group_soft_threshold, prox_linf
+from ._hal import HierarchicalAdaptiveLasso, hal_penalty, hal_threshold
 from ._lars import LassoLars
 from ._lasso import ElasticNet, Lasso
 from ._lasso_path import lasso_path
@@ -33,6 +38,8 @@ __all__ = [
     "BayesianVariableSelection",
     "ElasticNet",
     "GaussianBasis",
+    "GroupLasso",
+    "HierarchicalAdaptiveLasso",
     "LMSRegressor",
     "Lasso",
     "LassoLars",
@@ -45,15 +52,23 @@ __all__ = [
     "SigmoidBasis",
     "all_subsets",
     "ard_fit",
+    "augment_elastic_net",
     "backward_selection",
     "best_subset",
+    "elastic_net_by_lasso",
+    "elastic_net_sklearn_params",
     "forward_selection",
+    "fused_lasso",
     "gray_code",
+    "group_soft_threshold",
+    "hal_penalty",
+    "hal_threshold",
     "l0_objective",
     "lasso_em",
     "lasso_path",
     "lasso_proximal",
     "log_evidence",
     "matching_pursuit",
+    "prox_linf",
     "single_best_replacement",
 ]
