@@ -234,7 +234,7 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
             if it > 0 and abs(objective[-2] - value) <= tol * max(abs(objective[-2]), np.finfo(float).tiny):
                 converged = True
                 break
-        if not converged and max_iter > 1:
+        if not converged:
             warnings.warn(
                 f"DictionaryLearning did not converge in max_iter={max_iter} iterations; increase max_iter",
                 ConvergenceWarning,

@@ -177,8 +177,8 @@ def sparse_encode(
     --------
     >>> import numpy as np
     >>> D = np.eye(3)
-    >>> sparse_encode([[3.0, -0.5, 1.0]], D, alpha=1.0)
-    array([[ 2., -0.,  0.]])
+    >>> sparse_encode([[3.0, -0.5, 1.0]], D, alpha=1.0) + 0.0  # soft thresholding: + 0.0 turns -0.0 into 0.0
+    array([[2., 0., 0.]])
     >>> sparse_encode([[3.0, -0.5, 1.0]], D, algorithm="omp", n_nonzero_coefs=1)
     array([[3., 0., 0.]])
     """
