@@ -168,7 +168,15 @@ def test_basis_pursuit_matches_linprog_and_recovers_sparse_signal():
     assert np.linalg.norm(np.linalg.pinv(R) @ (R @ x) - x) > 0.1
     # small exact case: min |x1|+|x2|+|x3| s.t. x1+x2 = 1, x2+x3 = 1 is x = (0, 1, 0)
     np.testing.assert_allclose(basis_pursuit([[1, 1, 0], [0, 1, 1]], [1, 1]), [0, 1, 0], atol=1e-9)
-    assert linprog is not None
+    # the same optimum value as SciPy's linear programme in the epigraph form min sum(t), -t <= x <= t
+    R2, y2 = rng.standard_normal((5, 9)), rng.standard_normal(5)
+    c = np.r_[np.zeros(9), np.ones(9)]
+    eye = np.eye(9)
+    A_ub = np.block([[eye, -eye], [-eye, -eye]])
+    ref = linprog(
+        c, A_ub=A_ub, b_ub=np.zeros(18), A_eq=np.hstack([R2, np.zeros((5, 9))]), b_eq=y2, bounds=[(None, None)] * 18
+    )
+    assert np.abs(basis_pursuit(R2, y2)).sum() == pytest.approx(ref.fun, rel=1e-7)
 
 
 def test_random_state_reproducible():
@@ -219,7 +227,6 @@ def test_exercise_answers_come_out_of_the_library():
     z = sparse_encode([[3.0, -0.5, 1.0, -2.5]], np.eye(4), alpha=1.0)[0]
     assert check("companion-13.30", z)
     # one atom, one block-coordinate step from w = 0 (A = z^T z, B = z^T X)
-    m = DictionaryLearning(1, alpha=1.0, max_iter=1, dict_init=[[0.6, 0.8]])
     from statlib.sparse_coding._dictionary import _update_atoms
 
     W = np.zeros((1, 2))
@@ -227,9 +234,21 @@ def test_exercise_answers_come_out_of_the_library():
     X = np.array([[1.0, 0.0], [2.0, 2.0]])
     _update_atoms(W, z.T @ z, z.T @ X)
     assert check("companion-13.31", W[0])
-    assert m.get_params()["dict_init"] == [[0.6, 0.8]]
     R, y = np.array([[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]), np.array([1.0, 1.0])
     assert check("companion-13.32", [np.abs(basis_pursuit(R, y)).sum(), (np.linalg.pinv(R) @ y)[0]])
     atom, coef = ksvd_atom_update([[3.0, 4.0], [6.0, 8.0]])
     assert check("companion-13.33", [*atom, *coef])
     assert not check("companion-13.33", [0.8, 0.6, 5.0, 10.0])
+
+
+def test_image_patch_data_follow_figure_13_21_caption():
+    from statlib.datasets import load_example
+
+    d = load_example("mlapp", "figure-13.21")
+    assert d.patches.shape[1] == d.patch_size**2 == 64 and 2900 < d.patches.shape[0] <= 3000
+    # "each patch is first centred and normalised to unit norm"
+    np.testing.assert_allclose(d.patches.mean(axis=1), 0.0, atol=1e-12)
+    np.testing.assert_allclose(np.linalg.norm(d.patches, axis=1), 1.0, atol=1e-12)
+    e = load_example("mlapp", "figure-13.23")
+    assert e.image.shape == e.mask.shape == (96, 96) and e.mask.dtype == bool
+    assert 0.0 <= e.image.min() and e.image.max() <= 1.0 and 0.01 < (~e.mask).mean() < 0.1
