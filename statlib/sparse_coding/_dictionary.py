@@ -83,6 +83,19 @@ def sparse_coding_objective(X, codes, dictionary, alpha):
     return float(0.5 * np.sum(R * R) + alpha * np.sum(np.abs(codes)))
 
 
+def _ksvd_codes(X, W, T):
+    """K-SVD's sparse-coding stage: OMP with T atoms, and codes at round-off level set to zero.
+
+    When a sample is already represented exactly (for instance a sample that is itself an atom), OMP still adds
+    atoms, with coefficients of order 1e-16. Such a coefficient would put the sample into omega_j, the users of
+    atom j, by accident of rounding, and the rank-one update would then fit it; the K-SVD sweep would depend on
+    the last bits of the arithmetic."""
+    Z = _omp_codes(X, W, T)
+    scale = np.sqrt(np.einsum("ij,ij->i", X, X))
+    Z[np.abs(Z) <= 1e-10 * scale[:, None]] = 0.0
+    return Z
+
+
 def _rank_one(E):
     U, s, Vt = np.linalg.svd(E, full_matrices=False)
     atom, coef = Vt[0].copy(), s[0] * U[:, 0]
@@ -224,7 +237,7 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
                 dead = np.flatnonzero(np.diag(A) == 0.0)
                 value = sparse_coding_objective(X, Z, W, alpha)
             else:
-                Z = _omp_codes(X, W, T)
+                Z = _ksvd_codes(X, W, T)
                 dead = self._ksvd_sweep(X, W, Z)
                 value = sparse_coding_objective(X, Z, W, 0.0)
             if dead.size:  # unused atoms: a random sample each (their codes are zero, NLL does not move)
@@ -244,7 +257,7 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
         if method == "alternating":
             Z, _ = _lasso_codes(X, W, alpha, 10000, 1e-10, Z)
         else:
-            Z = _omp_codes(X, W, T)
+            Z = _ksvd_codes(X, W, T)
         self.components_ = W
         self.codes_ = Z
         self.objective_ = objective

@@ -146,6 +146,37 @@ def test_ksvd_atom_update_is_best_rank_one():
     assert atom[np.argmax(np.abs(atom))] > 0
 
 
+def _lecture_ksvd(Y, D0, T, n_iter):
+    """The K-SVD algorithm box of the lecture (Aharon, Elad and Bruckstein 2006), written literally in its own
+    orientation: Y is n x N (samples as columns), D is n x K, X is K x N; scikit-learn's OMP codes the samples."""
+    D = D0.T.copy()
+    for _ in range(n_iter):
+        X = sk_sparse_encode(Y.T, D.T, algorithm="omp", n_nonzero_coefs=T).T
+        X[np.abs(X) <= 1e-10 * np.linalg.norm(Y, axis=0)] = 0.0  # round-off codes are not uses of an atom
+        for k in range(D.shape[1]):
+            omega = np.flatnonzero(X[k])  # omega_k = {i : x_T^k(i) != 0}
+            E = Y - D @ X + np.outer(D[:, k], X[k])  # E_k = Y - sum_{j != k} d_j x_T^j
+            Omega = np.zeros((Y.shape[1], omega.size))
+            Omega[omega, np.arange(omega.size)] = 1.0  # the N x |omega_k| selection matrix
+            U, s, Vt = np.linalg.svd(E @ Omega, full_matrices=False)  # E_k^R = U Delta V^T
+            D[:, k], X[k, omega] = U[:, 0], s[0] * Vt[0]  # d_k = u_1, x_R^k = Delta(1, 1) v_1
+    return D.T
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_ksvd_follows_the_lecture_algorithm(seed):
+    # Samples used as starting atoms are coded exactly by one atom; OMP then adds a second atom with a
+    # round-off coefficient, which must not count as a use of that atom.
+    X, _ = _planted(seed=seed)
+    init = _unit_rows(X[np.random.default_rng(seed).choice(len(X), 10, replace=False)])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        m = DictionaryLearning(10, method="ksvd", n_nonzero_coefs=2, max_iter=3, tol=0.0, dict_init=init).fit(X)
+    ref = _lecture_ksvd(X.T, init, 2, 3)
+    signs = np.sign(np.sum(m.components_ * ref, axis=1))  # an SVD fixes each atom up to sign
+    np.testing.assert_allclose(m.components_, signs[:, None] * ref, atol=1e-10)
+
+
 def test_ksvd_atoms_unit_norm_and_sparsity():
     X, _ = _planted(seed=4, noise=0.05)
     with warnings.catch_warnings():
@@ -225,7 +256,7 @@ def test_exercise_answers_come_out_of_the_library():
     from statlib.exercises import check
 
     z = sparse_encode([[3.0, -0.5, 1.0, -2.5]], np.eye(4), alpha=1.0)[0]
-    assert check("companion-13.30", z)
+    assert check("companion-13.40", z)
     # one atom, one block-coordinate step from w = 0 (A = z^T z, B = z^T X)
     from statlib.sparse_coding._dictionary import _update_atoms
 
@@ -233,12 +264,12 @@ def test_exercise_answers_come_out_of_the_library():
     z = np.array([[1.0], [2.0]])
     X = np.array([[1.0, 0.0], [2.0, 2.0]])
     _update_atoms(W, z.T @ z, z.T @ X)
-    assert check("companion-13.31", W[0])
+    assert check("companion-13.41", W[0])
     R, y = np.array([[1.0, 1.0, 0.0], [0.0, 1.0, 1.0]]), np.array([1.0, 1.0])
-    assert check("companion-13.32", [np.abs(basis_pursuit(R, y)).sum(), (np.linalg.pinv(R) @ y)[0]])
+    assert check("companion-13.42", [np.abs(basis_pursuit(R, y)).sum(), (np.linalg.pinv(R) @ y)[0]])
     atom, coef = ksvd_atom_update([[3.0, 4.0], [6.0, 8.0]])
-    assert check("companion-13.33", [*atom, *coef])
-    assert not check("companion-13.33", [0.8, 0.6, 5.0, 10.0])
+    assert check("companion-13.43", [*atom, *coef])
+    assert not check("companion-13.43", [0.8, 0.6, 5.0, 10.0])
 
 
 def test_image_patch_data_follow_figure_13_21_caption():
