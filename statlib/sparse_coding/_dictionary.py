@@ -18,10 +18,12 @@ Each step minimises the objective over one block exactly (or, for the lasso, des
 so NLL never increases. An atom that no sample uses (A_jj = 0) is replaced by a sample drawn from
 ``random_state``; that does not change NLL, since its codes are zero.
 
-``method="ksvd"`` minimises ||X - Z W^T||^2 subject to ||z_i||_0 <= T: the Z-step is orthogonal matching
-pursuit with T = ``n_nonzero_coefs``, and atom j and the non-zero codes that use it are replaced together by
-the best rank-one approximation of the residual E_j restricted to those samples
-(:func:`ksvd_atom_update`, a truncated SVD by the Eckart-Young theorem).
+``method="ksvd"`` minimises ||X - Z W^T||^2 subject to ||z_i||_0 <= T (Aharon et al.'s algorithm as the
+lecture states it): the Z-step is orthogonal matching pursuit with T = ``n_nonzero_coefs`` (codes below
+1e-10 ||x_i|| set to zero: round-off, not uses of an atom), and then, atom by atom and with the atoms and codes
+updated so far, atom j and the non-zero codes that use it are replaced together by the best rank-one
+approximation of the residual E_j restricted to those samples (:func:`ksvd_atom_update`, a truncated SVD by the
+Eckart-Young theorem).
 """
 
 import warnings
@@ -297,7 +299,7 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
         if algorithm is None:
             algorithm = "lasso_cd" if self._method == "alternating" else "omp"
         if algorithm == "omp":
-            return _omp_codes(np.ascontiguousarray(X), self.components_, self._T)
+            return _ksvd_codes(np.ascontiguousarray(X), self.components_, self._T)
         return _lasso_codes(np.ascontiguousarray(X), self.components_, self._alpha, 10000, 1e-10, None)[0]
 
     def inverse_transform(self, codes):
