@@ -6,7 +6,7 @@ With y = R x observed through an (M, D) sensing matrix, M < D, basis pursuit ret
 
 a linear programme after the split x = u - v with u, v >= 0: minimise 1^T (u + v) subject to
 [R, -R] [u; v] = y. It is the alpha -> 0 limit of the lasso on (R, y); with noise one uses the lasso itself
-(basis pursuit denoising, MLAPP (13.32)).
+(basis pursuit denoising, MLAPP (13.36)).
 """
 
 import numpy as np
