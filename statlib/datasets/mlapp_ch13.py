@@ -178,3 +178,58 @@ def _figure_13_2():
 
 
 # ------------------------------------------------------------------ §13.2 (variable selection): end
+
+
+# ----------------------------------------------------------------------- section 13.8 (sparse coding)
+def _grey_china():
+    from sklearn.datasets import load_sample_image
+
+    rgb = load_sample_image("china.jpg").astype(np.float64) / 255.0
+    return rgb @ np.array([0.299, 0.587, 0.114])  # ITU-R 601 luma
+
+
+@example("mlapp", "figure-13.21")
+def _figure_13_21():
+    from sklearn.feature_extraction.image import extract_patches_2d
+
+    grey = _grey_china()
+    size = 8
+    raw = extract_patches_2d(grey, (size, size), max_patches=3000, random_state=1321).reshape(-1, size * size)
+    centred = raw - raw.mean(axis=1, keepdims=True)
+    norms = np.linalg.norm(centred, axis=1)
+    keep = norms > 1e-3 * norms.max()  # flat patches have no direction to normalise
+    patches = centred[keep] / norms[keep, None]
+    return Bunch(
+        patches=patches,
+        patch_size=size,
+        image=grey,
+        DESCR="Substitute for MLAPP Figure 13.21's natural-image patches: 3000 random 8 x 8 patches (seed 1321) of "
+        "scikit-learn's sample image china.jpg in grey levels (ITU-R 601 luma of RGB / 255); each patch centred "
+        "and scaled to unit norm, as the figure's caption says, after dropping (near-)constant patches. Rows of "
+        "patches are the 64 pixels in row-major order. The book's own patches are not distributed.",
+    )
+
+
+@example("mlapp", "figure-13.23")
+def _figure_13_23():
+    grey = _grey_china()
+    crop = grey[150:246, 260:356].copy()  # 96 x 96: a roof corner of the temple picture
+    rng = np.random.default_rng(1323)
+    mask = np.ones(crop.shape, dtype=bool)
+    # scratches: twelve random straight strokes, two pixels wide
+    for _ in range(12):
+        r0, c0 = rng.integers(0, 96, size=2)
+        angle = rng.uniform(0.0, np.pi)
+        length = rng.integers(15, 40)
+        t = np.arange(length)
+        rows = np.clip(np.round(r0 + t * np.sin(angle)).astype(int), 0, 95)
+        cols = np.clip(np.round(c0 + t * np.cos(angle)).astype(int), 0, 95)
+        mask[rows, cols] = False
+        mask[np.clip(rows + 1, 0, 95), cols] = False
+    return Bunch(
+        image=crop,
+        mask=mask,
+        DESCR="Substitute for MLAPP Figure 13.23: a 96 x 96 grey crop (rows 150-245, columns 260-355) of "
+        "scikit-learn's china.jpg, values in [0, 1], and a mask (False = scratched) of twelve random two-pixel "
+        "strokes (seed 1323).",
+    )

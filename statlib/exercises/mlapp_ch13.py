@@ -1,6 +1,6 @@
-"""MLAPP ch. 13 (sparse linear models): exercises of section 13.2 (13.4, 13.7 and two of ours; their derivations
-are in the comments of that block) and of sections 13.3-13.4 (13.1, 13.6, 13.8, 13.9, 13.11, 13.12, 13.13) and
-one of ours.
+"""MLAPP ch. 13 (sparse linear models): exercises of section 13.2 (13.4, 13.7 and two of ours), of sections
+13.5-13.6 (13.5, 13.10 and two of ours) and of section 13.8 (four of ours), with their derivations in the comments
+of their blocks, and of sections 13.3-13.4 (13.1, 13.6, 13.8, 13.9, 13.11, 13.12, 13.13) and one of ours.
 
 Expected values are derived by hand (the chapter's solutions show the derivations):
 
@@ -214,3 +214,51 @@ register(
     prompts=["The HAL estimate ŵ for ŵ_mle = 10, a = b = 1 (4 decimals):"],
 )
 # ------------------------------------------------------------------ §13.5-13.6 exercises (lasso extensions): end
+
+# ------------------------------------------------------------------ §13.8 exercises (sparse coding): begin
+# MLAPP has no exercise on §13.8; these four are our own (companion-13.40 ... companion-13.43).
+
+# companion-13.40: with the identity dictionary (W = I), the lasso (13.176) separates into one-dimensional
+# problems and z_j = soft(x_j, lambda). For x = (3, -0.5, 1, -2.5) and lambda = 1: z = (2, 0, 0, -1.5).
+register(
+    "companion-13.40",
+    numeric([2.0, 0.0, 0.0, -1.5], atol=1e-6),
+    hint="with W = I each coordinate solves min_z 1/2 (x_j - z)^2 + lambda |z|: "
+    "z_j = sign(x_j) max(|x_j| - lambda, 0).",
+    prompts=["z_1:", "z_2:", "z_3:", "z_4:"],
+)
+
+# companion-13.41: one atom (L = 1), codes z = (1, 2), samples x_1 = (1, 0), x_2 = (2, 2). The least-squares
+# atom is u = X^T z / z^T z = (1 + 4, 0 + 4) / 5 = (1, 0.8); its norm sqrt(1.64) > 1, so (13.177) projects it
+# to u / ||u|| = (0.78087, 0.62470).
+register(
+    "companion-13.41",
+    numeric([1.0 / np.sqrt(1.64), 0.8 / np.sqrt(1.64)], atol=5e-4),
+    hint="minimise sum_i 1/2 ||x_i - z_i w||^2 over w: w = sum_i z_i x_i / sum_i z_i^2; then divide by its norm "
+    "if that exceeds 1 (the projection onto the unit ball).",
+    prompts=["First entry of the updated atom:", "Second entry of the updated atom:"],
+)
+
+# companion-13.42: R = [[1, 1, 0], [0, 1, 1]], y = (1, 1). The solutions are x = (t, 1 - t, t). The l1 norm
+# |t| + |1 - t| + |t| is smallest at t = 0, x = (0, 1, 0), with ||x||_1 = 1 (sparse); the l2 norm
+# t^2 + (1 - t)^2 + t^2 is smallest at t = 1/3, x = (1/3, 2/3, 1/3) (dense).
+register(
+    "companion-13.42",
+    numeric([1.0, 1.0 / 3.0], atol=1e-3),
+    hint="write every solution as x = (t, 1 - t, t) and minimise each norm over t.",
+    prompts=[
+        "The l1 norm of the basis-pursuit solution:",
+        "The first entry of the minimum-l2-norm solution:",
+    ],
+)
+
+# companion-13.43: K-SVD's update of an atom used by two samples whose residual is E = [[3, 4], [6, 8]]. E is
+# rank one, E = (5, 10)^T (0.6, 0.8): the atom becomes (0.6, 0.8) and the two codes 5 and 10; the residual
+# after the update is zero.
+register(
+    "companion-13.43",
+    numeric([0.6, 0.8, 5.0, 10.0], atol=1e-3),
+    hint="the best rank-one approximation of E is s_1 u_1 v_1^T; here every row of E is a multiple of (3, 4).",
+    prompts=["Atom, first entry:", "Atom, second entry:", "Code of the first sample:", "Code of the second sample:"],
+)
+# ------------------------------------------------------------------ §13.8 exercises (sparse coding): end
