@@ -31,7 +31,15 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_choice, check_int, check_real, check_same_length, validate_data
+from .._validation import (
+    check_array,
+    check_choice,
+    check_int,
+    check_numeric,
+    check_real,
+    check_same_length,
+    validate_data,
+)
 from ._pls import _whiten
 
 __all__ = ["ProbabilisticCCA"]
@@ -111,7 +119,7 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
     loglike_ : list of float
         Mean log-likelihood per sample after each EM iteration (one value for the closed form).
     n_iter_ : int
-        EM iterations run (0 for the closed form).
+        EM iterations run (1 for the closed form: a single SVD).
 
     Examples
     --------
@@ -137,9 +145,15 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         if y is None:
             y = Y
         if y is None:
-            raise ValueError("y is required: ProbabilisticCCA is fitted on two views, fit(X, y)")
+            raise ValueError(
+                "ProbabilisticCCA requires y to be passed, but the target y is None: it is fitted on two views, "
+                "fit(X, y)"
+            )
         X = validate_data(self, X, ensure_min_samples=2)
-        y = check_array(np.asarray(y, dtype=float) if not isinstance(y, str) else y, "y", min_rows=2)
+        y = check_numeric(y if isinstance(y, (str, bytes)) else np.asarray(y), "y")
+        if y.ndim == 1:
+            y = y.reshape(-1, 1)
+        y = check_array(y, "y", min_rows=2)
         check_same_length(X=X, y=y)
         n, p = X.shape
         q = y.shape[1]
@@ -157,7 +171,12 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
             raise ValueError(f"y must have full column rank with n_samples > n_features; its rank is {sy.shape[0]}")
         # canonical directions: S_xx^{-1/2} S_xy S_yy^{-1/2} = V_x (U_x^T U_y) V_y^T; a_k = sqrt(n) V_x S_x^{-1} u_k
         A, rho, Bt = np.linalg.svd(Ux.T @ Uy)
-        rho = np.minimum(rho[:d], 1.0)
+        if rho[0] > 1.0 - 1e-9:
+            raise ValueError(
+                "X and y have a canonical correlation of 1 (their centred column spaces intersect, e.g. because "
+                "n_samples <= n_features_x + n_features_y): the likelihood of probabilistic CCA is unbounded"
+            )
+        rho = rho[:d]
         Uxd = np.sqrt(n) * Vx @ (A[:, :d] / sx[:, None])
         Uyd = np.sqrt(n) * Vy @ (Bt[:d].T / sy[:, None])
         V = np.hstack([Xc, Yc])
@@ -173,15 +192,21 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
             Psi[p:, p:] = Syy - W[p:] @ W[p:].T
             Psi = 0.5 * (Psi + Psi.T)
             loglike = [float(_gauss_mean_loglik(S, W @ W.T + Psi))]
-            self.n_iter_ = 0
+            self.n_iter_ = 1  # one SVD
         else:
             rng = check_random_state(self.random_state)
             W0 = rng.standard_normal((p + q, d)) * np.sqrt(np.mean(np.diag(S)))
             Psi0 = np.zeros_like(S)
             Psi0[:p, :p], Psi0[p:, p:] = Sxx, Syy
-            W, Psi, ll, n_iter, converged = _pcca_em(
-                np.ascontiguousarray(S), np.ascontiguousarray(W0), Psi0, p, max_iter, tol
-            )
+            try:
+                W, Psi, ll, n_iter, converged = _pcca_em(
+                    np.ascontiguousarray(S), np.ascontiguousarray(W0), Psi0, p, max_iter, tol
+                )
+            except np.linalg.LinAlgError:
+                raise ValueError(
+                    "EM for probabilistic CCA reached a singular noise covariance on X and y (a canonical "
+                    "correlation too close to 1); fit with method='closed_form' instead"
+                ) from None
             loglike = [float(v) for v in ll]
             self.n_iter_ = int(n_iter)
             if not converged:
@@ -199,6 +224,11 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         return self
 
     def _check_y(self, y, X):
+        if y is None:
+            raise ValueError("ProbabilisticCCA requires y to be passed, but the target y is None (the second view)")
+        y = check_numeric(y if isinstance(y, (str, bytes)) else np.asarray(y), "y")
+        if y.ndim == 1:
+            y = y.reshape(-1, 1)
         y = check_array(y, "y")
         if y.shape[1] != self.mean_y_.shape[0]:
             raise ValueError(f"y must have {self.mean_y_.shape[0]} columns, got {y.shape[1]}")
@@ -230,7 +260,7 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         V = np.hstack([X - self.mean_x_, y - self.mean_y_])
         return np.linalg.solve(self.get_covariance(), V.T).T @ W
 
-    def score_samples(self, X, y):
+    def score_pairs(self, X, y):
         """Log-density of each pair (x_i, y_i) under N(mu, W W^T + Psi) (12.92)."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
@@ -241,6 +271,6 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         maha = np.sum(V * np.linalg.solve(C, V.T).T, axis=1)
         return -0.5 * (C.shape[0] * _LOG_2PI + logdet + maha)
 
-    def score(self, X, y):
-        """Mean log-likelihood per pair."""
-        return float(np.mean(self.score_samples(X, y)))
+    def score(self, X, y=None):
+        """Mean log-likelihood per pair (``y``, the second view, is required)."""
+        return float(np.mean(self.score_pairs(X, y)))

@@ -30,7 +30,7 @@ from sklearn.base import (
 )
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_int, check_same_length, validate_data
+from .._validation import check_array, check_bool, check_int, check_numeric, check_same_length, validate_data
 
 __all__ = ["CCA", "PLSCanonical", "PLSRegression", "canonical_correlations"]
 
@@ -193,7 +193,10 @@ class _PLSBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, MultiOutputMix
         if y is None:
             y = Y
         if y is None:
-            raise ValueError(f"y is required: {type(self).__name__} is fitted on two views, fit(X, y)")
+            raise ValueError(
+                f"{type(self).__name__} requires y to be passed, but the target y is None: it is fitted on two "
+                "views, fit(X, y)"
+            )
         X, y = validate_data(self, X, y, multi_output=True, y_numeric=True, ensure_min_samples=2)
         y = np.asarray(y, dtype=np.float64)
         self._predict_1d = y.ndim == 1
@@ -222,7 +225,10 @@ class _PLSBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, MultiOutputMix
         return self
 
     def _check_y(self, y):
-        y = check_array(np.asarray(y, dtype=float).reshape(len(y), -1), "y", min_rows=1)
+        y = check_numeric(y if isinstance(y, (str, bytes)) else np.asarray(y), "y")
+        if y.ndim == 1:
+            y = y.reshape(-1, 1)
+        y = check_array(y, "y", min_rows=1)
         if y.shape[1] != self._y_mean.shape[0]:
             raise ValueError(f"y must have {self._y_mean.shape[0]} columns, got {y.shape[1]}")
         return y

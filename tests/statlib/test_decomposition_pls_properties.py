@@ -1,0 +1,144 @@
+"""Property-based tests for CCA, PLSCanonical, PLSRegression, ProbabilisticCCA and canonical_correlations.
+
+Valid paired views (random sizes, scales, numbers of components) give finite outputs of the right shapes,
+canonical correlations in [0, 1] and non-increasing, training scores reproduced by ``transform``, and a
+probabilistic CCA whose model covariance has the data's diagonal blocks; invalid inputs raise ValueError or
+TypeError whose message names the argument.
+"""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from property_support import SETTINGS
+from property_support import quietly as _quietly
+from property_support import refused as _assert_clear_error
+
+from statlib.decomposition import CCA, PLSCanonical, PLSRegression, ProbabilisticCCA, canonical_correlations
+
+CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
+ESTIMATORS = [CCA, PLSCanonical, PLSRegression, ProbabilisticCCA]
+
+
+@st.composite
+def views(draw, min_rows=8, max_rows=40):
+    n = draw(st.integers(min_rows, max_rows))
+    p = draw(st.integers(1, 5))
+    q = draw(st.integers(1, 4))
+    scale = draw(st.sampled_from([1e-2, 1.0, 1e2]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
+    z = rng.normal(size=(n, 1))
+    X = (z @ rng.normal(size=(1, p)) + rng.normal(size=(n, p))) * scale
+    Y = (z @ rng.normal(size=(1, q)) + rng.normal(size=(n, q))) * rng.uniform(0.5, 2.0, size=q)
+    return X, Y
+
+
+def _bound(cls, n, p, q):
+    if cls is ProbabilisticCCA:
+        return min(p, q)
+    return min(n, p) if cls is PLSRegression else min(n, p, q)
+
+
+@pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda c: c.__name__)
+@SETTINGS
+@given(XY=views(), data=st.data())
+def test_valid_views(cls, XY, data):
+    CASES[(cls.__name__, "valid")] += 1
+    X, Y = XY
+    n, p = X.shape
+    q = Y.shape[1]
+    K = data.draw(st.integers(1, _bound(cls, n, p, q)))
+    if cls is ProbabilisticCCA and p + q > n - 1:
+        # the centred column spaces intersect: rho_1 = 1 and the likelihood is unbounded
+        _assert_clear_error(lambda: cls(K).fit(X, Y), ["canonical correlation of 1"])
+        return
+    if cls is ProbabilisticCCA:
+        method = data.draw(st.sampled_from(["closed_form", "em"]))
+        m = _quietly(lambda: cls(K, method=method, max_iter=200, random_state=0).fit(X, Y))
+        assert m.Wx_.shape == (p, K) and m.Wy_.shape == (q, K)
+        rho = m.canonical_correlations_
+        C = m.get_covariance()
+        Sxx = np.cov(X.T, bias=True).reshape(p, p)
+        if method == "closed_form":
+            np.testing.assert_allclose(C[:p, :p], Sxx, rtol=1e-6, atol=1e-9 * np.abs(Sxx).max())
+        Z = m.transform(X, Y)
+        assert Z.shape == (n, K) and np.all(np.isfinite(Z))
+        assert np.isfinite(m.score(X, Y))
+    else:
+        m = cls(K).fit(X, Y)
+        t, u = m.transform(X, Y)
+        assert t.shape == (n, K) and u.shape == (n, K)
+        np.testing.assert_allclose(t, m._x_scores, atol=1e-8 * max(1.0, np.abs(t).max()))
+        assert m.predict(X).shape == Y.shape
+        assert np.all(np.isfinite(m.coef_)) and m.coef_.shape == (q, p)
+        rho = getattr(m, "canonical_correlations_", None)
+    if rho is not None:
+        assert np.all((rho >= 0) & (rho <= 1.0))
+        assert np.all(np.diff(rho) <= 1e-9)
+
+
+@pytest.mark.parametrize("cls", ESTIMATORS, ids=lambda c: c.__name__)
+@SETTINGS
+@given(XY=views(), data=st.data())
+def test_invalid_input(cls, XY, data):
+    CASES[(cls.__name__, "invalid")] += 1
+    X, Y = XY
+    n, p = X.shape
+    q = Y.shape[1]
+    which = data.draw(st.sampled_from(["X", "y", "length", "n_components", "missing_y", "transform"]))
+    if which in ("X", "y"):
+        kind = data.draw(st.sampled_from(["nan", "inf", "text", "empty"]))
+        bad = (X if which == "X" else Y).copy()
+        if kind == "nan":
+            bad[0, 0] = np.nan
+        elif kind == "inf":
+            bad[-1, -1] = -np.inf
+        elif kind == "text":
+            bad = np.full(bad.shape, "abc", dtype=object)
+        else:
+            bad = bad[:0]
+        args = (bad, Y) if which == "X" else (X, bad)
+        _assert_clear_error(lambda: cls(1).fit(*args), [which, "sample"])
+    elif which == "length":
+        _assert_clear_error(lambda: cls(1).fit(X, Y[:-1]), ["same number of samples"])
+    elif which == "missing_y":
+        _assert_clear_error(lambda: cls(1).fit(X), ["y"])
+    elif which == "transform":
+        m = _quietly(lambda: cls(1).fit(X, Y))
+        _assert_clear_error(lambda: m.transform(np.ones((3, p + 1))), ["X", "feature"])
+    else:
+        value = data.draw(st.sampled_from([0, -1, _bound(cls, n, p, q) + 1, 1.5, "2", True]))
+        _assert_clear_error(lambda: cls(value).fit(X, Y), ["n_components"])
+
+
+@SETTINGS
+@given(XY=views())
+def test_canonical_correlations_valid(XY):
+    CASES[("canonical_correlations", "valid")] += 1
+    X, Y = XY
+    rho = canonical_correlations(X, Y)
+    assert rho.shape == (min(X.shape[1], Y.shape[1]),)
+    assert np.all((rho >= 0) & (rho <= 1)) and np.all(np.diff(rho) <= 1e-9)
+    # symmetric in the two views
+    np.testing.assert_allclose(canonical_correlations(Y, X), rho, atol=1e-8)
+
+
+@SETTINGS
+@given(XY=views(), data=st.data())
+def test_canonical_correlations_invalid(XY, data):
+    CASES[("canonical_correlations", "invalid")] += 1
+    X, Y = XY
+    which = data.draw(st.sampled_from(["X", "Y", "length", "n_components"]))
+    if which == "X":
+        _assert_clear_error(lambda: canonical_correlations(X[:, 0], Y), ["X"])
+    elif which == "Y":
+        bad = Y.copy()
+        bad[0, 0] = np.nan
+        _assert_clear_error(lambda: canonical_correlations(X, bad), ["Y"])
+    elif which == "length":
+        _assert_clear_error(lambda: canonical_correlations(X[1:], Y), ["same number of samples"])
+    else:
+        value = data.draw(st.sampled_from([0, 99, 1.5, "1"]))
+        _assert_clear_error(lambda: canonical_correlations(X, Y, n_components=value), ["n_components"])
