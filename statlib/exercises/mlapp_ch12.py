@@ -166,7 +166,7 @@ register(
 )
 # ------------------------------------------------------------------ §12.2-12.3 exercises (PCA, PPCA): end
 
-# ------------------------------------------------------------------ §12.4-12.5 companion exercises (paired views): begin
+# ------------------------------------------------------- §12.4-12.5 companion exercises (paired views): begin
 # MLAPP has no exercises for §12.4-12.5; these are the companion's own.
 
 # companion-12.30: supervised PCA (12.75)-(12.78) with L = 1, D = 2, W_x = (1, 1)^T, sigma_x^2 = 1, w_y = 2,
@@ -217,4 +217,4 @@ register(
     hint="the first PLS direction maximises cov(Xw, y) over unit w: w is proportional to X^T y.",
     prompts=["The first PLS weight vector w (unit length): its first entry", "its second entry"],
 )
-# ------------------------------------------------------------------ §12.4-12.5 companion exercises (paired views): end
+# ------------------------------------------------------- §12.4-12.5 companion exercises (paired views): end
