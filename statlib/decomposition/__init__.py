@@ -1,7 +1,8 @@
 """Matrix decompositions (Li Hang ch. 15-17, MLAPP ch. 12): the SVD and truncated SVD, PCA, non-negative
-matrix factorisation, FastICA, factor analysis and probabilistic PCA; for paired views, CCA, PLS and
+matrix factorisation, FastICA, factor analysis and probabilistic PCA, binary PCA; for paired views, CCA, PLS and
 probabilistic CCA."""
 
+from ._binary_pca import BinaryPCA, jaakkola_jordan_lambda
 from ._factor_analysis import FactorAnalysis, max_factors
 from ._fastica import FastICA
 from ._nmf import NMF, beta_divergence
@@ -13,6 +14,7 @@ from ._signs import flip_signs
 from ._svd import TruncatedSVD, svd
 
 __all__ = [
+    "BinaryPCA",
     "CCA",
     "PLSCanonical",
     "PLSRegression",
@@ -26,6 +28,7 @@ __all__ = [
     "TruncatedSVD",
     "beta_divergence",
     "flip_signs",
+    "jaakkola_jordan_lambda",
     "max_factors",
     "pca_from_correlation",
     "ppca_log_likelihood",

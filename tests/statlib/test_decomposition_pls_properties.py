@@ -16,7 +16,7 @@ from property_support import SETTINGS
 from property_support import quietly as _quietly
 from property_support import refused as _assert_clear_error
 
-from statlib.decomposition import CCA, PLSCanonical, PLSRegression, ProbabilisticCCA, canonical_correlations
+from statlib.decomposition import CCA, BinaryPCA, PLSCanonical, PLSRegression, ProbabilisticCCA, canonical_correlations
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 ESTIMATORS = [CCA, PLSCanonical, PLSRegression, ProbabilisticCCA]
@@ -142,3 +142,54 @@ def test_canonical_correlations_invalid(XY, data):
     else:
         value = data.draw(st.sampled_from([0, 99, 1.5, "1"]))
         _assert_clear_error(lambda: canonical_correlations(X, Y, n_components=value), ["n_components"])
+
+
+# ----------------------------------------------------------------------------------------------- BinaryPCA
+@st.composite
+def bit_matrices(draw):
+    n = draw(st.integers(2, 25))
+    d = draw(st.integers(1, 6))
+    rng = np.random.default_rng(draw(st.integers(0, 2**16)))
+    return (rng.random((n, d)) < rng.uniform(0.1, 0.9, size=d)).astype(float)
+
+
+@SETTINGS
+@given(X=bit_matrices(), data=st.data())
+def test_binary_pca_valid(X, data):
+    CASES[("BinaryPCA", "valid")] += 1
+    n, d = X.shape
+    L = data.draw(st.integers(1, d))
+    m = _quietly(lambda: BinaryPCA(L, max_iter=30, random_state=0).fit(X))
+    assert m.components_.shape == (L, d) and m.embedding_.shape == (n, L)
+    assert np.all(np.isfinite(m.embedding_)) and np.all(np.diff(m.bound_) > -1e-8 * abs(m.bound_[0]) - 1e-9)
+    # the bound is a lower bound on a log-probability of bits: never positive
+    assert m.bound_[-1] <= 1e-9
+
+
+@SETTINGS
+@given(X=bit_matrices(), data=st.data())
+def test_binary_pca_invalid(X, data):
+    CASES[("BinaryPCA", "invalid")] += 1
+    n, d = X.shape
+    which = data.draw(st.sampled_from(["X", "n_components", "max_iter", "tol"]))
+    if which == "X":
+        bad = X.copy()
+        kind = data.draw(st.sampled_from(["half", "nan", "two", "text", "1d"]))
+        if kind == "half":
+            bad[0, 0] = 0.5
+        elif kind == "nan":
+            bad[0, 0] = np.nan
+        elif kind == "two":
+            bad[-1, -1] = 2.0
+        elif kind == "text":
+            bad = np.full(bad.shape, "one", dtype=object)
+        else:
+            bad = bad[:, 0]
+        _assert_clear_error(lambda: BinaryPCA(1).fit(bad), ["X"])
+    else:
+        value = data.draw(
+            st.sampled_from(
+                {"n_components": [0, d + 1, 1.5, "1"], "max_iter": [0, -1, 2.5], "tol": [-1.0, "x", np.inf]}[which]
+            )
+        )
+        _assert_clear_error(lambda: BinaryPCA(1, **{which: value}).fit(X), [which])

@@ -47,6 +47,7 @@ _SECOND_VIEW = _COUNTS[:, [2, 0]] + _rng.normal(size=(24, 2))  # paired views (C
 # Estimators whose fit takes something other than (counts) or (counts, labels).
 INPUTS = {
     "ThreeCoinEM": lambda: ((_COUNTS[:, 0] > 1).astype(float),),
+    "BinaryPCA": lambda: ((_COUNTS > 1).astype(float),),
     "CategoricalHMM": lambda: (_COUNTS.astype(int),),
     "LinearChainCRF": lambda: ([_COUNTS[:12], _COUNTS[12:]], [_CLASSES[:12], _CLASSES[12:]]),
     # two views of the same samples
