@@ -114,17 +114,19 @@ def plot_graphical_model(ax, kind):
 
 
 def make_views(n=200, noise=1.0, loud=3.0, random_state=0):
-    """Two views of n samples sharing one latent signal z: x = (z + e1, loud * u + e2, e3), y = (z + e4, e5).
+    """Two views of n samples sharing one latent signal z: x = (z + e1, loud * (u + z / 2) + e2, e3),
+    y = (z + e4, e5), with u independent of everything else.
 
-    The shared signal is weak in each view; ``loud`` scales a private direction of X (u, independent of y), which
-    PLS (covariance) chases and CCA (correlation) ignores. Noise has standard deviation ``noise``."""
+    The second column of X is loud (scaled by ``loud``) but only weakly related to z: its covariance with y grows
+    with ``loud``, its correlation does not. PLS (covariance, no scaling) leans toward it as it gets louder; CCA
+    (correlation) is unmoved. Noise has standard deviation ``noise``."""
     n = check_int(n, "n", low=5)
     noise = check_real(noise, "noise", low=0.0)
     loud = check_real(loud, "loud", low=0.0)
     rng = np.random.default_rng(random_state)
     z, u = rng.normal(size=n), rng.normal(size=n)
     E = noise * rng.normal(size=(n, 5))
-    X = np.column_stack([z + E[:, 0], loud * u + E[:, 1], E[:, 2]])
+    X = np.column_stack([z + E[:, 0], loud * (u + 0.5 * z) + E[:, 1], E[:, 2]])
     Y = np.column_stack([z + E[:, 3], E[:, 4]])
     return X, Y
 
@@ -146,11 +148,11 @@ def plot_scores(ax, X, Y, method, *, title=None):
 
 
 def explorer(*, n=200, random_state=0):
-    """Slider: how loud X's private direction is; slider: noise. Left CCA's, right PLS's first pair of scores."""
+    """Slider: how loud the second column of X is; slider: noise. Left CCA's, right PLS's first pair of scores."""
     import ipywidgets as widgets
     import matplotlib.pyplot as plt
 
-    loud = widgets.FloatSlider(value=3.0, min=0.0, max=6.0, step=0.5, description="private loudness")
+    loud = widgets.FloatSlider(value=3.0, min=0.0, max=6.0, step=0.5, description="loudness of x₂")
     noise = widgets.FloatSlider(value=0.5, min=0.1, max=2.0, step=0.1, description="noise s.d.")
 
     def draw():
