@@ -16,7 +16,14 @@ from sklearn.datasets import load_linnerud
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from statlib.decomposition import CCA, PLSCanonical, PLSRegression, ProbabilisticCCA, canonical_correlations
+from statlib.decomposition import (
+    CCA,
+    PLSCanonical,
+    PLSRegression,
+    ProbabilisticCCA,
+    SupervisedPCA,
+    canonical_correlations,
+)
 
 LINNERUD = load_linnerud()
 X_L, Y_L = LINNERUD.data, LINNERUD.target
@@ -233,3 +240,53 @@ def test_bad_hyperparameters():
         canonical_correlations(X, Y, n_components=5)
     with pytest.raises(ValueError, match="Y"):
         canonical_correlations(X, Y[:, 0])
+
+
+# ------------------------------------------------------------------------------------------- SupervisedPCA
+@parametrize_with_checks([SupervisedPCA(n_components=1)])
+def test_scikit_learn_contract_supervised_pca(estimator, check):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        check(estimator)
+
+
+def test_supervised_pca_prediction_is_the_gaussian_conditional():
+    X, Y = _paired(n=300, p=5, q=2, d=2, seed=8)
+    m = SupervisedPCA(2).fit(X, Y)
+    assert np.all(np.diff(m.loglike_) > -1e-10)  # EM never decreases the likelihood
+    # the fitted joint covariance W W^T + Psi, and its conditional of y given x (12.78)
+    W = np.vstack([m.Wx_, m.Wy_])
+    psi = np.concatenate([np.full(5, m.noise_variance_x_), np.full(2, m.noise_variance_y_)])
+    Sigma = W @ W.T + np.diag(psi)
+    B = linalg.solve(Sigma[:5, :5], Sigma[:5, 5:]).T
+    np.testing.assert_allclose(m.coef_, B, atol=1e-10)
+    np.testing.assert_allclose(m.predictive_covariance_, Sigma[5:, 5:] - B @ Sigma[:5, 5:], atol=1e-10)
+    np.testing.assert_allclose(m.predict(X), m.mean_y_ + (X - m.mean_x_) @ B.T, atol=1e-10)
+    # the mean log-likelihood is scipy's Gaussian log-density at the fitted model
+    from scipy.stats import multivariate_normal
+
+    ref = multivariate_normal(np.concatenate([m.mean_x_, m.mean_y_]), Sigma).logpdf(np.hstack([X, Y])).mean()
+    assert m.loglike_[-1] == pytest.approx(ref, rel=1e-10)
+
+
+def test_supervised_pca_likelihood_is_at_least_ppca():
+    # PPCA of the stacked (x, y) is the special case sigma_x^2 = sigma_y^2 of supervised PCA, so supervised PCA's
+    # maximum likelihood is at least PPCA's closed-form maximum (Tipping and Bishop's solution, computed apart)
+    from statlib.decomposition import ProbabilisticPCA
+
+    X, Y = _paired(n=400, p=4, q=1, d=1, seed=9)
+    V = np.hstack([X, Y])
+    m = SupervisedPCA(1, tol=1e-12).fit(X, Y[:, 0])
+    ppca = ProbabilisticPCA(1).fit(V)
+    assert m.loglike_[-1] >= ppca.score(V) - 1e-8
+    assert m.predict(X).shape == (400,)
+
+
+def test_supervised_pca_bad_input():
+    X, Y = _paired(n=30, p=3, q=1)
+    with pytest.raises((ValueError, TypeError), match="n_components"):
+        SupervisedPCA(0).fit(X, Y[:, 0])
+    with pytest.raises((ValueError, TypeError), match="tol"):
+        SupervisedPCA(1, tol=-1.0).fit(X, Y[:, 0])
+    with pytest.raises(ValueError, match="same number of samples|inconsistent"):
+        SupervisedPCA(1).fit(X, Y[:-1, 0])

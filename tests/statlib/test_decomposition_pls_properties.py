@@ -16,7 +16,15 @@ from property_support import SETTINGS
 from property_support import quietly as _quietly
 from property_support import refused as _assert_clear_error
 
-from statlib.decomposition import CCA, BinaryPCA, PLSCanonical, PLSRegression, ProbabilisticCCA, canonical_correlations
+from statlib.decomposition import (
+    CCA,
+    BinaryPCA,
+    PLSCanonical,
+    PLSRegression,
+    ProbabilisticCCA,
+    SupervisedPCA,
+    canonical_correlations,
+)
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 ESTIMATORS = [CCA, PLSCanonical, PLSRegression, ProbabilisticCCA]
@@ -193,3 +201,41 @@ def test_binary_pca_invalid(X, data):
             )
         )
         _assert_clear_error(lambda: BinaryPCA(1, **{which: value}).fit(X), [which])
+
+
+# ------------------------------------------------------------------------------------------- SupervisedPCA
+@SETTINGS
+@given(XY=views(), data=st.data())
+def test_supervised_pca_valid(XY, data):
+    CASES[("SupervisedPCA", "valid")] += 1
+    X, Y = XY
+    n, p = X.shape
+    q = Y.shape[1]
+    L = data.draw(st.integers(1, p + q - 1))
+    m = _quietly(lambda: SupervisedPCA(L, max_iter=200).fit(X, Y))
+    assert m.coef_.shape == (q, p) and m.predict(X).shape == (n, q)
+    assert np.all(np.isfinite(m.coef_)) and np.all(np.diff(m.loglike_) > -1e-8 * abs(m.loglike_[0]) - 1e-9)
+    assert m.noise_variance_x_ > 0 and m.noise_variance_y_ > 0
+    assert m.transform(X).shape == (n, L)
+
+
+@SETTINGS
+@given(XY=views(), data=st.data())
+def test_supervised_pca_invalid(XY, data):
+    CASES[("SupervisedPCA", "invalid")] += 1
+    X, Y = XY
+    n, p = X.shape
+    q = Y.shape[1]
+    which = data.draw(st.sampled_from(["X", "y", "n_components", "max_iter", "tol"]))
+    if which in ("X", "y"):
+        bad = (X if which == "X" else Y).copy()
+        bad[0, 0] = data.draw(st.sampled_from([np.nan, np.inf]))
+        args = (bad, Y) if which == "X" else (X, bad)
+        _assert_clear_error(lambda: SupervisedPCA(1).fit(*args), [which])
+    else:
+        value = data.draw(
+            st.sampled_from(
+                {"n_components": [0, p + q, 1.5, "1"], "max_iter": [0, -1, 2.5], "tol": [-1.0, "x", np.inf]}[which]
+            )
+        )
+        _assert_clear_error(lambda: SupervisedPCA(**{"n_components": 1, which: value}).fit(X, Y), [which])
