@@ -19,7 +19,7 @@ def make_data(size, seed):
 
 
 def run_statlib(data):
-    from statlib.decomposition import CCA
+    from statlib.cross_decomposition import CCA
 
     m = CCA(K).fit(data["X"], data["Y"])
     return m.x_rotations_, m.y_rotations_, m.transform(data["X"], data["Y"])

@@ -133,7 +133,7 @@ def make_views(n=200, noise=1.0, loud=3.0, random_state=0):
 
 def plot_scores(ax, X, Y, method, *, title=None):
     """First x-score against first y-score of ``method`` ("CCA" or "PLS"), fitted without scaling."""
-    from ..decomposition import CCA, PLSCanonical
+    from ..cross_decomposition import CCA, PLSCanonical
 
     method = check_choice(method, "method", ("CCA", "PLS"))
     est = (CCA if method == "CCA" else PLSCanonical)(1, scale=False).fit(X, Y)

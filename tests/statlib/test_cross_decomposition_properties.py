@@ -16,15 +16,14 @@ from property_support import SETTINGS
 from property_support import quietly as _quietly
 from property_support import refused as _assert_clear_error
 
-from statlib.decomposition import (
+from statlib.cross_decomposition import (
     CCA,
-    BinaryPCA,
     PLSCanonical,
     PLSRegression,
     ProbabilisticCCA,
-    SupervisedPCA,
     canonical_correlations,
 )
+from statlib.decomposition import BinaryPCA, SupervisedPCA
 
 CASES = Counter()  # (estimator, kind) -> number of generated cases; reported by conftest.py
 ESTIMATORS = [CCA, PLSCanonical, PLSRegression, ProbabilisticCCA]

@@ -5,7 +5,7 @@ stated moments), and the checkers accept it and reject a wrong one."""
 import numpy as np
 from scipy import linalg
 
-from statlib.decomposition import PLSRegression, ProbabilisticCCA
+from statlib.cross_decomposition import PLSRegression, ProbabilisticCCA
 from statlib.exercises import check
 
 

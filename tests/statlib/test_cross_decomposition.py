@@ -16,14 +16,14 @@ from sklearn.datasets import load_linnerud
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from statlib.decomposition import (
+from statlib.cross_decomposition import (
     CCA,
     PLSCanonical,
     PLSRegression,
     ProbabilisticCCA,
-    SupervisedPCA,
     canonical_correlations,
 )
+from statlib.decomposition import SupervisedPCA
 
 LINNERUD = load_linnerud()
 X_L, Y_L = LINNERUD.data, LINNERUD.target
