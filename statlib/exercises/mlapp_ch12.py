@@ -1,5 +1,5 @@
 """MLAPP ch. 12 (latent linear models): the exercises of §12.1 (factor analysis), §12.2-12.3 (PCA, PPCA,
-choosing L) and §12.6 (ICA).
+choosing L), §12.4-12.5 (paired views) and §12.6 (ICA).
 
 The expected values are derived by hand in the chapters' solutions, not read off statlib's output. The worked
 covariance matrix of §12.2-12.3 is C = [[3, 1, 0], [1, 3, 0], [0, 0, 1]]: its eigenvalues are 4, 2, 1 with
@@ -208,3 +208,56 @@ register(
     prompts=["the scale a at which the Laplace model's fixed-point condition holds:"],
 )
 # ------------------------------------------------------------------ §12.6 exercises (ICA): end
+
+# ------------------------------------------------------- §12.4-12.5 companion exercises (paired views): begin
+# MLAPP has no exercises for §12.4-12.5; these are the companion's own.
+
+# companion-12.30: supervised PCA (12.75)-(12.78) with L = 1, D = 2, W_x = (1, 1)^T, sigma_x^2 = 1, w_y = 2,
+# sigma_y^2 = 1/2. C^{-1} = 1 + W_x^T W_x / sigma_x^2 = 3, so C = 1/3; w = Psi^{-1} W_x C w_y = (2/3, 2/3) and the
+# predictive variance is sigma_y^2 + w_y^T C w_y = 1/2 + 4/3 = 11/6.
+register(
+    "companion-12.30",
+    numeric([2.0 / 3.0, 2.0 / 3.0, 11.0 / 6.0], atol=1e-3),
+    hint="C^{-1} = I + W_x^T Psi^{-1} W_x is a 1 x 1 number here; then w = Psi^{-1} W_x C w_y and the variance is "
+    "sigma_y^2 + w_y^T C w_y (12.78).",
+    prompts=[
+        "Supervised PCA with W_x = (1, 1)ᵀ, σx² = 1, w_y = 2, σy² = 1/2: the first entry of w in (12.78)",
+        "the second entry of w",
+        "the variance of y | x",
+    ],
+)
+
+# companion-12.31: x = (x1, x2) with independent unit-variance entries and y = x1 + x2 + e, Var(e) = 2. With one
+# y-variable the first canonical correlation is the multiple correlation: rho^2 = S_yx S_xx^{-1} S_xy / S_yy
+# = (1, 1) I (1, 1)^T / 4 = 1/2, so rho = 1/sqrt(2).
+register(
+    "companion-12.31",
+    numeric(1.0 / math.sqrt(2.0), atol=1e-3),
+    hint="with a single y the canonical correlation is max_a corr(a^T x, y), the multiple correlation: "
+    "rho^2 = S_yx S_xx^{-1} S_xy / S_yy.",
+    prompts=["The population canonical correlation between x = (x1, x2) and y = x1 + x2 + e, Var(e) = 2:"],
+)
+
+# companion-12.32: probabilistic CCA (12.89)-(12.94) with one-dimensional views of unit variance and correlation
+# 0.8. Bach and Jordan's MLE with M_x = M_y = sqrt(rho): W_x = W_y = sqrt(0.8), so W_x W_y = 0.8 (the covariance)
+# and Psi_x = 1 - W_x^2 = 0.2.
+register(
+    "companion-12.32",
+    numeric([0.8, 0.2], atol=1e-3),
+    hint="W_x = S_xx U_x M_x with U_x = 1 (unit variance) and M_x M_y = rho; Psi_x = S_xx - W_x W_x^T.",
+    prompts=[
+        "Probabilistic CCA of two unit-variance scalars with correlation 0.8: the product W_x W_y",
+        "the noise variance Ψ_x",
+    ],
+)
+
+# companion-12.33: PLS with one response (PLS1) on centred data, no scaling: the first weight vector is the unit
+# vector along X^T y. X = [[1, 0], [-1, 0], [0, 2], [0, -2]], y = (1, -1, 2, -2): X^T y = (2, 8), so
+# w = (2, 8) / sqrt(68) = (0.2425, 0.9701).
+register(
+    "companion-12.33",
+    numeric([2.0 / math.sqrt(68.0), 8.0 / math.sqrt(68.0)], atol=1e-3),
+    hint="the first PLS direction maximises cov(Xw, y) over unit w: w is proportional to X^T y.",
+    prompts=["The first PLS weight vector w (unit length): its first entry", "its second entry"],
+)
+# ------------------------------------------------------- §12.4-12.5 companion exercises (paired views): end

@@ -42,12 +42,16 @@ _rng = np.random.default_rng(0)
 _COUNTS = _rng.integers(0, 4, size=(24, 3)).astype(float)  # non-negative, integral: fits every kind of model
 _CLASSES = np.array([0, 1, 2] * 8)
 _TARGET = _COUNTS @ [1.0, -2.0, 0.5] + _rng.normal(size=24)
+_SECOND_VIEW = _COUNTS[:, [2, 0]] + _rng.normal(size=(24, 2))  # paired views (CCA, PLS)
 
 # Estimators whose fit takes something other than (counts) or (counts, labels).
 INPUTS = {
     "ThreeCoinEM": lambda: ((_COUNTS[:, 0] > 1).astype(float),),
+    "BinaryPCA": lambda: ((_COUNTS > 1).astype(float),),
     "CategoricalHMM": lambda: (_COUNTS.astype(int),),
     "LinearChainCRF": lambda: ([_COUNTS[:12], _COUNTS[12:]], [_CLASSES[:12], _CLASSES[12:]]),
+    # two views of the same samples
+    **{name: lambda: (_COUNTS, _SECOND_VIEW) for name in ("CCA", "PLSCanonical", "ProbabilisticCCA")},
     # feature selectors (transformers that need class labels)
     **{
         name: lambda: (_COUNTS, _CLASSES)
@@ -67,6 +71,7 @@ MAKE = {
     "CategoricalHMM": lambda cls, **kw: cls(n_states=2, **kw),
     # the closed form has nothing to iterate or draw; EM (one latent dimension) has both
     "ProbabilisticPCA": lambda cls, **kw: cls(n_components=1, method="em", **kw),
+    "ProbabilisticCCA": lambda cls, **kw: cls(n_components=1, method="em", **kw),
 }
 
 
