@@ -124,12 +124,18 @@ def lihang_sections():
     return [tuple(line.split("\t")) for line in lines if line and not line.startswith("#")]
 
 
-def cell(page, written):
+def cell(page, written, number=None):
+    """The map's entry for a section: a link to its page, or "not written yet" when the page is not in the
+    table of contents or, for a numbered section of MLAPP or PRML, has no heading with that number."""
     if page not in written:
         return "*not written yet*"
     import json
 
     cells = json.loads((ROOT / "chapters" / f"{page}.ipynb").read_text())["cells"]
+    if number is not None:
+        heading = re.compile(rf"^#+ {re.escape(number)}\b", re.M)
+        if not any(c["cell_type"] == "markdown" and heading.search("".join(c["source"])) for c in cells):
+            return "*not written yet*"
     title = next(
         re.search(r"^# (.+)$", "".join(c["source"]), re.M).group(1)
         for c in cells
@@ -157,7 +163,9 @@ def render():
         out.append(f"| {label} | {title} | {cell(LIHANG_PAGES[chapter], written)} |")
     for source, rows in OTHER_SOURCES:
         out += ["", f"## {source}", "", "| section | page of this book |", "|---|---|"]
-        out += [f"| {title} | {cell(page, written)} |" for title, page in rows]
+        for title, page in rows:
+            number = re.match(r"\d+\.\d+", title)  # MLAPP's and PRML's sections are numbered; the lecture's are not
+            out.append(f"| {title} | {cell(page, written, number and number.group(0))} |")
     return "\n".join(out) + "\n"
 
 
