@@ -57,10 +57,11 @@ def test_proximal_operators_minimise_their_objectives():
             assert f(z) <= ref.fun + 1e-9
 
 
-def test_group_lasso_kkt_l2():
+@pytest.mark.parametrize("solver", ["bcd", "fista"])
+def test_group_lasso_kkt_l2(solver):
     X, y, groups = _group_problem()
     alpha = 0.2
-    m = GroupLasso(groups=groups, alpha=alpha, tol=1e-14, max_iter=200000).fit(X, y)
+    m = GroupLasso(groups=groups, alpha=alpha, solver=solver, tol=1e-14, max_iter=200000).fit(X, y)
     n = X.shape[0]
     r = y - X @ m.coef_ - m.intercept_
     for g in np.unique(groups):
@@ -75,10 +76,11 @@ def test_group_lasso_kkt_l2():
     assert m.active_groups_[1] and not m.active_groups_[0]
 
 
-def test_group_lasso_kkt_linf():
+@pytest.mark.parametrize("solver", ["bcd", "fista"])
+def test_group_lasso_kkt_linf(solver):
     X, y, groups = _group_problem(seed=2)
     alpha = 0.5
-    m = GroupLasso(groups=groups, alpha=alpha, norm="linf", tol=1e-14, max_iter=200000).fit(X, y)
+    m = GroupLasso(groups=groups, alpha=alpha, norm="linf", solver=solver, tol=1e-14, max_iter=200000).fit(X, y)
     n = X.shape[0]
     r = y - X @ m.coef_ - m.intercept_
     for g in np.unique(groups):
@@ -91,11 +93,15 @@ def test_group_lasso_kkt_linf():
         np.testing.assert_allclose(grad @ wg, lam * np.abs(wg).max(), atol=1e-6)
 
 
+@pytest.mark.parametrize("solver", ["bcd", "fista"])
 @pytest.mark.parametrize("norm", ["l2", "linf"])
-def test_group_lasso_matches_generic_solver(norm):
+def test_group_lasso_matches_generic_solver(norm, solver):
     X, y, groups = _group_problem(seed=3, n=20)
     alpha = 0.3
-    m = GroupLasso(groups=groups, alpha=alpha, norm=norm, fit_intercept=False, tol=1e-14, max_iter=200000).fit(X, y)
+    m = GroupLasso(
+        groups=groups, alpha=alpha, norm=norm, solver=solver, fit_intercept=False, tol=1e-14, max_iter=200000
+    )
+    m = m.fit(X, y)
     n = X.shape[0]
 
     def objective(w):
@@ -132,12 +138,13 @@ def test_group_lasso_matches_generic_solver(norm):
     np.testing.assert_allclose(m.coef_, ref.x[:p], atol=1e-4)
 
 
-def test_group_lasso_with_singleton_groups_is_the_lasso():
+@pytest.mark.parametrize("solver", ["bcd", "fista"])
+def test_group_lasso_with_singleton_groups_is_the_lasso(solver):
     rng = np.random.default_rng(4)
     X = rng.standard_normal((50, 8))
     y = X @ [2.0, 0, 0, -1.0, 0, 0, 0.5, 0] + 0.2 * rng.standard_normal(50)
     for norm in ("l2", "linf"):
-        m = GroupLasso(alpha=0.1, norm=norm, tol=1e-14, max_iter=200000).fit(X, y)
+        m = GroupLasso(alpha=0.1, norm=norm, solver=solver, tol=1e-14, max_iter=200000).fit(X, y)
         ref = SkLasso(alpha=0.1, tol=1e-14, max_iter=100000).fit(X, y)
         np.testing.assert_allclose(m.coef_, ref.coef_, atol=1e-7)
         assert m.intercept_ == pytest.approx(ref.intercept_, abs=1e-7)
@@ -166,6 +173,8 @@ def test_group_lasso_rejects_bad_input():
         GroupLasso(groups=groups, alpha=0.0).fit(X, y)
     with pytest.raises(ValueError, match="norm"):
         GroupLasso(groups=groups, norm="l1").fit(X, y)
+    with pytest.raises(ValueError, match="solver"):
+        GroupLasso(groups=groups, solver="cd").fit(X, y)
     with pytest.raises(ValueError, match="lam"):
         group_soft_threshold([1.0], -1.0)
     with pytest.raises(ValueError, match="b"):

@@ -56,9 +56,10 @@ def test_group_lasso_on_valid_data(data):
     X, y = data.draw(regression_data())
     groups = _groups(data.draw, X.shape[1])
     norm = data.draw(st.sampled_from(["l2", "linf"]))
+    solver = data.draw(st.sampled_from(["bcd", "fista"]))
     alpha = _alpha_max(X, y) * data.draw(st.sampled_from([1e-3, 0.1, 0.5, 2.0]))
     CASES[("GroupLasso", "valid")] += 1
-    m = _quietly(lambda: GroupLasso(groups=groups, alpha=alpha, norm=norm, max_iter=500).fit(X, y))
+    m = _quietly(lambda: GroupLasso(groups=groups, alpha=alpha, norm=norm, solver=solver, max_iter=500).fit(X, y))
     pred = m.predict(X)
     assert m.coef_.shape == (X.shape[1],) and np.all(np.isfinite(pred)) and np.isfinite(m.intercept_)
     pen = 0.0
