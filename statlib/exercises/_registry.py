@@ -40,6 +40,8 @@ def register(exercise_id, checker, *, hint, prompts=None):
         raise ValueError(f"exercise_id must look like 'lihang-2.1' or 'lihang-2.3b', got {exercise_id!r}")
     if exercise_id in _EXERCISES:
         raise ValueError(f"exercise {exercise_id!r} is registered twice")
+    if prompts is not None and not (hasattr(checker, "quiz_values") or hasattr(checker, "quiz_choice")):
+        raise ValueError(f"prompts given for {exercise_id!r}, whose checker has no static quiz (use numeric or exact)")
     _EXERCISES[exercise_id] = (checker, hint)
     if prompts is not None:
         _PROMPTS[exercise_id] = list(prompts)

@@ -23,23 +23,29 @@ _XOR_Y = np.array([1.0, 1.0, -1.0, -1.0])
 
 
 def _check_xor_certificate(answer):
-    """Exercise 2.1(b): weights lam >= 0, not all zero, with sum_i lam_i y_i (x_i, 1) = 0 (a Gordan certificate)."""
+    """Exercise 2.1(b): weights lam >= 0, not all zero, with sum_i lam_i y_i (x_i, 1) = 0 (a Gordan certificate).
+
+    Scale does not matter (any positive multiple of a certificate is one), so the test is made on lam / max(lam).
+    """
     try:
         lam = np.asarray(answer, dtype=float)
     except (TypeError, ValueError):
         return False, "give four numbers, one weight per XOR point in the order (0,1), (1,0), (0,0), (1,1)."
-    if lam.shape != (4,) or not np.all(np.isfinite(lam)):
-        return False, f"give four finite weights, one per point; got shape {lam.shape}."
+    if lam.shape != (4,):
+        return False, f"give four weights, one per point in the order (0,1), (1,0), (0,0), (1,1); got {lam.shape}."
+    if not np.all(np.isfinite(lam)):
+        return False, "the weights must be finite numbers."
     if np.any(lam < 0) or lam.max() <= 0:
         return False, "the weights must be non-negative and not all zero."
-    residual = (lam * _XOR_Y) @ np.hstack([_XOR_X, np.ones((4, 1))])
-    if not np.allclose(residual, 0.0, atol=1e-9 * lam.max()):
-        return False, f"sum_i lam_i y_i (x_i, 1) = {np.round(residual, 6).tolist()}, not zero."
+    residual = (lam / lam.max() * _XOR_Y) @ np.hstack([_XOR_X, np.ones((4, 1))])
+    if not np.allclose(residual, 0.0, rtol=0.0, atol=1e-9):
+        shown = ", ".join(f"{r * lam.max():.3g}" if abs(r) > 1e-9 else "0" for r in residual)
+        return False, f"sum_i lam_i y_i (x_i, 1) = ({shown}), not zero."
     return True, ""
 
 
 # 2.1(b): a certificate of non-separability. For any (w, b), sum_i lam_i y_i (w . x_i + b) = 0, so the terms
-# y_i (w . x_i + b) cannot all be positive.
+# y_i (w . x_i + b) cannot all be positive. A predicate has no static quiz: the exercise needs a kernel.
 register(
     "lihang-2.1b",
     predicate(
@@ -47,7 +53,6 @@ register(
         success="that certifies it: sum_i lam_i y_i (w . x_i + b) = 0 for every (w, b), so not all terms are positive.",
     ),
     hint="look for a combination in which the points cancel: both classes have the same count and the same sum.",
-    prompts=["Non-negative weights (lam_1, ..., lam_4), not all zero, with sum_i lam_i y_i (x_i, 1) = 0"],
 )
 
 

@@ -30,7 +30,8 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         tree prunes with the bounding boxes of its nodes (``KDTree(..., bounds="bbox")``), the fast
         variant of the book's test; the neighbours are the same.
     leaf_size : int, default=16
-        Leaf size of the kd tree (see :class:`KDTree`); 1 gives the book's one-point-per-node tree.
+        Leaf size of the kd tree (see :class:`KDTree`); 1 gives the tree of algorithm 3.2, one point per
+        node, still searched with bounding boxes (``KDTree(X, bounds="book")`` is the book's search).
 
     Attributes
     ----------

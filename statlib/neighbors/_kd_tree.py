@@ -580,15 +580,18 @@ class KDTree:
     generalised to the k nearest points (Exercise 3.3): the radius of the hypersphere is the
     distance to the current k-th nearest point.
 
-    Two pruning tests are offered, with the same tree and the same answers. The book's
+    Two pruning tests are offered, on trees built by the same rule, with the same answers. The book's
     (``bounds="book"``) skips a subtree when the hypersphere misses the hyper-rectangle cut out by
     the splitting planes above it; with one point per node (``leaf_size=1``, what ``"book"`` gets
     by default) this is the tree of algorithm 3.2 and the search of algorithm 3.3 step by step, as
     :meth:`search_path` records it. ``bounds="bbox"`` tests against the bounding box of the
     subtree's points instead, which lies inside that rectangle and hugs the data, so fewer subtrees
-    are searched; with buckets of 32 points in the leaves it is the fast choice for large data sets,
-    and the one :class:`KNeighborsClassifier` uses. The default, ``bounds="auto"``, takes the book's
-    tree for up to 256 points (the book's examples, hand-sized traces) and the fast search above that.
+    are searched; with buckets of 32 points in the leaves (its default) it is the fast choice for
+    large data sets, and it is the test :class:`KNeighborsClassifier` uses (with that class's own
+    ``leaf_size``). The default, ``bounds="auto"``, takes the book's tree, one point per node, for up
+    to 256 points (the book's examples, hand-sized traces) and the fast search above that. So pass
+    ``bounds="book"`` to get the tree and the search of algorithms 3.2-3.3 at any size, e.g. for
+    :meth:`search_path` traces or the figures of ``statlib.viz.knn``, which accept no other tree.
 
     Parameters
     ----------
@@ -598,7 +601,8 @@ class KDTree:
         Nodes with at most this many points are leaves scanned linearly. ``1`` builds the book's
         tree, one point per node; larger values (e.g. 16-40, scikit-learn uses 40) make both
         building and searching faster on large data sets. The neighbours found are the same.
-        ``None`` takes 1 with ``bounds="book"`` and 32 with ``bounds="bbox"``.
+        ``None`` takes 1 with ``bounds="book"`` and 32 with ``bounds="bbox"`` (after ``"auto"`` has
+        chosen one of them).
     bounds : {"auto", "bbox", "book"}, default="auto"
         The region tested against the hypersphere: each node's bounding box (fast; see above) or
         the hyper-rectangle of the splitting planes (algorithm 3.3). Same neighbours. ``"auto"``

@@ -2,10 +2,22 @@
 
 import numpy as np
 
-from ..neighbors import KNeighborsClassifier
+from ..neighbors import KDTree, KNeighborsClassifier
 from ._common import plot_decision_regions
 
 _AXIS_NAMES = ("$x^{(1)}$", "$x^{(2)}$")
+
+
+def _check_book_tree(tree):
+    """The figures and tables of algorithms 3.2-3.3 draw the book's tree: one point per node, regions cut out by
+    the splitting planes. A tree with leaf buckets or bounding-box pruning would be drawn wrongly, so refuse it."""
+    if not isinstance(tree, KDTree):
+        raise TypeError(f"tree must be a statlib.neighbors.KDTree, got {type(tree).__name__}")
+    if tree.bounds != "book" or tree.leaf_size != 1:
+        raise ValueError(
+            f'tree must be the book\'s tree, KDTree(X, bounds="book") with one point per node; got '
+            f"bounds={tree.bounds!r}, leaf_size={tree.leaf_size}"
+        )
 
 
 def plot_unit_balls(ax, ps=(1, 2, 3, 4, np.inf)):
@@ -56,6 +68,7 @@ def node_cells(tree, box):
 
     Returns arrays ``low, high`` of shape (n_nodes, 2): node i's region is low[i] <= x <= high[i].
     """
+    _check_book_tree(tree)
     low = np.empty((tree.n_nodes, 2))
     high = np.empty((tree.n_nodes, 2))
     low[0], high[0] = box
@@ -121,6 +134,7 @@ def node_label(tree, node, names=None):
 
 def plot_kd_tree(ax, tree, *, names=None):
     """Li Hang's Figure 3.4: the kd tree as a diagram (in-order position across, depth down)."""
+    _check_book_tree(tree)
     order = []
 
     def in_order(node):
@@ -164,6 +178,7 @@ def search_table(tree, x, steps, *, names=None):
     """
     import pandas as pd
 
+    _check_book_tree(tree)
     x = np.asarray(x, dtype=float)
     parent = np.full(tree.n_nodes, -1)
     for node in range(tree.n_nodes):

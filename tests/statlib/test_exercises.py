@@ -48,6 +48,27 @@ def test_2_1b_certificate_of_non_separability():
     assert not check("lihang-2.1b", [-1, -1, -1, -1])
     assert not check("lihang-2.1b", [1, 1, 1])
     assert not check("lihang-2.1b", "four")
+    # The certificate is unique up to scale (lam_2 = lam_4, lam_1 = lam_4, then lam_3 = lam_1), so every positive
+    # multiple passes, however large or small, and nothing else does.
+    for scale in (3, 1e-200, 1e300):
+        assert check("lihang-2.1b", np.full(4, scale)), scale
+    assert check("lihang-2.1b", (2, 2, 2, 2.0))
+    near = check("lihang-2.1b", [1, 1, 1, 1 + 1e-6])
+    assert not near and "(-1e-06, -1e-06, -1e-06)" in near.message
+    assert not check("lihang-2.1b", [1, 2, 1, 1])  # (0,1,1) + 2 (1,0,1) - (0,0,1) - (1,1,1) = (1, 0, 1)
+    assert not check("lihang-2.1b", [1, 1, 1, np.nan])
+    assert not check("lihang-2.1b", [[1], [1], [1], [1]])
+
+
+def test_2_1b_is_checked_in_a_kernel_only():
+    # A predicate cannot be a static quiz: the registry refuses prompts for it, and quiz_questions says so.
+    from statlib.exercises import quiz_questions
+    from statlib.exercises._checkers import predicate
+
+    with pytest.raises(ValueError, match="has no static quiz"):
+        quiz_questions("lihang-2.1b")
+    with pytest.raises(ValueError, match="whose checker has no static quiz"):
+        register("test-0.1", predicate(lambda a: (True, "")), hint="", prompts=["a question"])
 
 
 def test_2_2_own_worked_example():

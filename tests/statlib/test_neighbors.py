@@ -352,6 +352,26 @@ def test_default_tree_is_the_fast_one_on_large_data_and_the_book_tree_is_one_poi
         np.testing.assert_array_equal(tree.query(Q, k=3)[1], scan[1])
 
 
+def test_figures_of_the_book_tree_refuse_any_other_tree():
+    # Figures 3.3-3.5 and the search table draw one point per node and the regions of the splitting planes: a
+    # tree with leaf buckets or bounding-box pruning (the default above 256 points) would be drawn wrongly.
+    from statlib.viz import knn as viz
+
+    X = np.random.default_rng(3).random((300, 2))
+    box = (np.zeros(2), np.ones(2))
+    for tree in (KDTree(X), KDTree(X, bounds="bbox"), KDTree(X, bounds="book", leaf_size=4)):
+        with pytest.raises(ValueError, match="tree must be the book's tree"):
+            viz.node_cells(tree, box)
+        with pytest.raises(ValueError, match="tree must be the book's tree"):
+            viz.search_table(tree, [0.5, 0.5], tree.search_path([0.5, 0.5])[2])
+    with pytest.raises(TypeError, match="tree must be a statlib.neighbors.KDTree"):
+        viz.plot_kd_tree(None, SkKDTree(X))
+    # Example 3.2's tree (the default on six points is the book's): the root's region is the whole box, and its
+    # children are cut at x(1) = 7.
+    low, high = viz.node_cells(KDTree(load_example("lihang", "3.2").X), (np.zeros(2), np.full(2, 10.0)))
+    np.testing.assert_array_equal([high[1, 0], low[2, 0]], [7, 7])
+
+
 def test_kdtree_bad_input():
     X = np.random.default_rng(0).random((10, 2))
     with pytest.raises(ValueError, match="X must contain only finite"):
