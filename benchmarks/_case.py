@@ -8,6 +8,10 @@ A case module in ``benchmarks/cases/`` defines a module-level ``CASE = Case(...)
   (arrays, numbers or a tuple of them);
 - ``check(ours, theirs)``: raise ``AssertionError`` unless the answers agree within the case's tolerance.
 
+A case may also declare a ``grid``: size labels such as ``"n=10000,k=8"`` that its ``make_data`` accepts besides
+"full" and "smoke" (``size_params`` reads them). ``python -m benchmarks.run --grid`` measures every cell, with
+statlib at its default arguments, so the performance page can show the ratio across sizes and its worst cell.
+
 Everything that is timed runs single-threaded (the runner sets the thread variables before any import).
 """
 
@@ -29,3 +33,23 @@ class Case:
     tolerance: str
     repeat: int = 5
     notes: str = ""  # why a target is missed, or what the comparison leaves out
+    grid: tuple = ()  # size labels "name=value,..." measured by ``benchmarks.run --grid``
+
+
+def size_params(size, presets):
+    """The integer parameters of a size: ``presets[size]`` for a named size, else parsed from a grid label.
+
+    >>> size_params("n=1000,d=3", {"smoke": {"n": 10, "d": 2}})
+    {'n': 1000, 'd': 3}
+    >>> size_params("smoke", {"smoke": {"n": 10, "d": 2}})
+    {'n': 10, 'd': 2}
+    """
+    if size in presets:
+        return dict(presets[size])
+    params = {}
+    for item in size.split(","):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip().isdigit():
+            raise ValueError(f"size must be one of {sorted(presets)} or a label like 'n=1000,d=3', got {size!r}")
+        params[key.strip()] = int(value)
+    return params

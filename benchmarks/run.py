@@ -4,6 +4,7 @@
     python -m benchmarks.run --only svc hmm  # some cases
     python -m benchmarks.run --size smoke    # tiny sizes: checks only that everything runs and agrees
     python -m benchmarks.run --chapters --suite  # also time every chapter and the whole `make test`
+    python -m benchmarks.run --grid          # every cell of the cases that declare a grid of sizes
 
 Each side of each case runs in its own process (so peak memory is that fit's alone) with one thread
 (OMP/OpenBLAS/MKL/Numba). The first call is timed separately (Numba compilation, or the cache load on a
@@ -13,6 +14,7 @@ with the case's own check before any time is reported.
 
 import argparse
 import datetime
+import importlib
 import json
 import os
 import pickle
@@ -77,11 +79,10 @@ def run_side(name, side, size, seed, repeat, workdir):
         return stats, pickle.load(fh)
 
 
-def run_case(name, size="full", seed=0):
-    import importlib
-
+def run_case(name, size="full", seed=0, repeat=None):
     case = importlib.import_module(f"benchmarks.cases.{name}").CASE
-    repeat = case.repeat if size == "full" else 1
+    if repeat is None:
+        repeat = case.repeat if size == "full" else 1
     with tempfile.TemporaryDirectory() as workdir:
         ours, answer_ours = run_side(name, "statlib", size, seed, repeat, workdir)
         theirs, answer_theirs = run_side(name, "reference", size, seed, repeat, workdir)
@@ -89,7 +90,7 @@ def run_case(name, size="full", seed=0):
     return {
         "name": name,
         "algorithm": case.algorithm,
-        "size": case.size if size == "full" else "smoke",
+        "size": case.size if size == "full" else size,
         "reference": case.reference_name,
         "tolerance": case.tolerance,
         "target_ratio": case.target,
@@ -103,6 +104,28 @@ def run_case(name, size="full", seed=0):
         "reference_peak_rss_mib": theirs["peak_rss_mib"],
         "repeat": repeat,
         "notes": case.notes,
+    }
+
+
+GRID_REPEAT = 3
+
+
+def run_grid(name):
+    """Every cell of a case's grid: the ratio (median of GRID_REPEAT later calls per side) at each size."""
+    case = importlib.import_module(f"benchmarks.cases.{name}").CASE
+    cells = []
+    for label in case.grid:
+        row = run_case(name, size=label, repeat=GRID_REPEAT)
+        cells.append({k: row[k] for k in ("size", "statlib_s", "reference_s", "ratio")})
+        print(f"{name:14s} {label:24s} ratio {row['ratio']:5.2f}", flush=True)
+    worst = max(cells, key=lambda c: c["ratio"])
+    return {
+        "reference": case.reference_name,
+        "target_ratio": case.target,
+        "cells": cells,
+        "worst": worst["size"],
+        "repeat": GRID_REPEAT,
+        "date": datetime.date.today().isoformat(),
     }
 
 
@@ -158,6 +181,9 @@ def main(argv=None):
         "--chapters", action="store_true", help="also time every chapter, with a cold and then a warm Numba cache"
     )
     parser.add_argument("--suite", action="store_true", help="also time the whole test suite (make test)")
+    parser.add_argument(
+        "--grid", action="store_true", help="measure the grids of sizes (of the --only cases that have one) instead"
+    )
     args = parser.parse_args(argv)
     names = case_names() if args.only is None else args.only  # `--only` alone: no cases (e.g. with --suite)
     unknown = set(names) - set(case_names())
@@ -165,8 +191,18 @@ def main(argv=None):
         parser.error(f"unknown case(s): {', '.join(sorted(unknown))}; known: {', '.join(case_names())}")
 
     output = Path(args.output)
-    results = json.loads(output.read_text()) if output.exists() and args.only is not None else {"cases": {}}
+    keep = output.exists() and (args.only is not None or args.grid)
+    results = json.loads(output.read_text()) if keep else {"cases": {}}
     failed = []
+    if args.grid:
+        for name in names:
+            if importlib.import_module(f"benchmarks.cases.{name}").CASE.grid:
+                try:
+                    results.setdefault("grids", {})[name] = run_grid(name)
+                except (RuntimeError, AssertionError) as exc:
+                    failed.append(name)
+                    print(f"{name:14s} FAILED: {str(exc)[-1500:]}", flush=True)
+        names = []  # the grids replace the single-size rows in this run
     for name in names:
         try:
             row = run_case(name, args.size)
