@@ -132,7 +132,7 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
     rows_computed = 0
     clock = 0
     while it < max_iter:
-        # --- step 1: first variable, the maximal violator from I_up
+        # --- step 1: first variable, the maximal violator of (7.111)-(7.113) from I_up
         Gmax = -np.inf
         i = -1
         for t in range(m):
@@ -191,7 +191,8 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
         si = slot_of[ri]  # still cached: n_slots >= 2 and it is the most recently used row
         Ki = cache[si]
         Kj = cache[sj]
-        # --- step 3: the analytic two-variable step along y_i a_i + y_j a_j = const, and the gradient update
+        # --- step 3: the two-variable step (7.101)-(7.109) along y_i a_i + y_j a_j = const, then the gradient
+        # update, which plays the part of the error update (7.117)
         a_i_old = alpha[i]
         a_j_old = alpha[j]
         a_i_new, a_j_new = _two_variable_update(a_i_old, a_j_old, y[i], y[j], G[i], G[j], diag[ri], diag[rj], Ki[rj], C)

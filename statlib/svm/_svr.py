@@ -51,7 +51,7 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
         # the dual's linear terms -epsilon (a_n + a_hat_n) + (a_n - a_hat_n) t_n, sign changed
         p[s] = epsilon - target[s]
         p[n + s] = epsilon + target[s]
-        row[s] = s  # both multipliers of point n use its kernel row
+        row[s] = s  # a_s and a_hat_s both read kernel row s
         row[n + s] = s
     beta, b, it, converged, rows_computed, _, _, _ = _smo_dual(
         X, z, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, 0
