@@ -46,8 +46,8 @@ def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_ite
     p = np.empty(2 * n)
     row = np.empty(2 * n, dtype=np.int64)
     for s in range(n):
-        z[s] = 1.0  # a_n
-        z[n + s] = -1.0  # a_hat_n: z^T beta = sum_n (a_n - a_hat_n), zero by dL/db = 0
+        z[s] = 1.0  # a_s
+        z[n + s] = -1.0  # a_hat_s: z^T beta = sum_n (a_n - a_hat_n), zero by dL/db = 0
         # the dual's linear terms -epsilon (a_n + a_hat_n) + (a_n - a_hat_n) t_n, sign changed
         p[s] = epsilon - target[s]
         p[n + s] = epsilon + target[s]
