@@ -125,6 +125,11 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
     trace_alpha = np.zeros((trace_cap, m))
     trace_G = np.zeros((trace_cap, m))
 
+    dq = np.empty(n_points)
+    identity_rows = m == n_points
+    for t in range(m):
+        if row[t] != t:
+            identity_rows = False
     alpha = np.zeros(m)
     G = p.copy()  # gradient of f at alpha = 0
     it = 0
@@ -200,8 +205,14 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
         alpha[j] = a_j_new
         di = (a_i_new - a_i_old) * y[i]
         dj = (a_j_new - a_j_old) * y[j]
-        for t in range(m):
-            G[t] += y[t] * (Ki[row[t]] * di + Kj[row[t]] * dj)
+        if identity_rows:  # the classifier: Q_ti d_i + Q_tj d_j = y_t (K_ti d_i + K_tj d_j)
+            for t in range(m):
+                G[t] += y[t] * (Ki[t] * di + Kj[t] * dj)
+        else:  # the kernel part once per data point, then y_t times it for each variable on that point
+            for r in range(n_points):
+                dq[r] = Ki[r] * di + Kj[r] * dj
+            for t in range(m):
+                G[t] += y[t] * dq[row[t]]
         if it <= trace_cap:
             trace_pairs[it - 1, 0] = i
             trace_pairs[it - 1, 1] = j
