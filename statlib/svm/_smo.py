@@ -112,7 +112,7 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
     trace_alpha, trace_G); b is given by :func:`_threshold`. The trace keeps the pair (i, j), alpha and
     the gradient G after each of the first ``trace_cap`` steps.
     """
-    m = y.shape[0]
+    n_var = y.shape[0]
     XT, sq_norms, diag = _gram_setup(X, kernel, gamma, degree, coef0)
 
     n_points = X.shape[0]
@@ -122,15 +122,15 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
     last_used = np.full(n_slots, -1, dtype=np.int64)
 
     trace_pairs = np.zeros((trace_cap, 2), dtype=np.int64)
-    trace_alpha = np.zeros((trace_cap, m))
-    trace_G = np.zeros((trace_cap, m))
+    trace_alpha = np.zeros((trace_cap, n_var))
+    trace_G = np.zeros((trace_cap, n_var))
 
     dq = np.empty(n_points)
-    identity_rows = m == n_points
-    for t in range(m):
+    identity_rows = n_var == n_points
+    for t in range(n_var):
         if row[t] != t:
             identity_rows = False
-    alpha = np.zeros(m)
+    alpha = np.zeros(n_var)
     G = p.copy()  # gradient of f at alpha = 0
     it = 0
     converged = False
@@ -140,7 +140,7 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
         # --- step 1: first variable, the maximal violator of (7.111)-(7.113) from I_up
         Gmax = -np.inf
         i = -1
-        for t in range(m):
+        for t in range(n_var):
             if y[t] > 0.0:
                 if alpha[t] < C:
                     v = -G[t]
@@ -164,7 +164,7 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
             clock += 1
             si = _get_row(ri, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
             Ki = cache[si]
-            for t in range(m):
+            for t in range(n_var):
                 in_low = (y[t] > 0.0 and alpha[t] > 0.0) or (y[t] < 0.0 and alpha[t] < C)
                 if not in_low:
                     continue
@@ -206,12 +206,12 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
         di = (a_i_new - a_i_old) * y[i]
         dj = (a_j_new - a_j_old) * y[j]
         if identity_rows:  # the classifier: Q_ti d_i + Q_tj d_j = y_t (K_ti d_i + K_tj d_j)
-            for t in range(m):
+            for t in range(n_var):
                 G[t] += y[t] * (Ki[t] * di + Kj[t] * dj)
         else:  # the kernel part once per data point, then y_t times it for each variable on that point
             for r in range(n_points):
                 dq[r] = Ki[r] * di + Kj[r] * dj
-            for t in range(m):
+            for t in range(n_var):
                 G[t] += y[t] * dq[row[t]]
         if it <= trace_cap:
             trace_pairs[it - 1, 0] = i
