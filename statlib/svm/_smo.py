@@ -91,46 +91,56 @@ def _two_variable_update(a_i, a_j, y_i, y_j, G_i, G_j, Kii, Kjj, Kij, C):
 
 
 @njit(cache=True)
-def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap=0):
-    """Solve the dual (7.98)-(7.100) by SMO (algorithm 7.5) with a maintained gradient and a row cache.
+def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap):
+    """Solve libsvm's dual min 1/2 alpha^T Q alpha + p^T alpha, y^T alpha = 0, 0 <= alpha_t <= C, by SMO.
 
-    Each iteration
+    Q_st = y_s y_t K(x_row[s], x_row[t]): variable t has the label y_t = +1 or -1 and sits on data point
+    row[t] of ``X``, so that kernel rows are cached per data point. The classifier's dual (7.98)-(7.100) is
+    p = -e with the identity row map (:func:`_smo_solve`); the SVR dual of PRML section 7.1.4 has 2n variables
+    (:func:`statlib.svm._svr._svr_solve`). At alpha = 0 the gradient G = Q alpha + p is p. Each iteration
+
       1. picks i = argmax over I_up of -y_t G_t, the worst violator of the KKT conditions
          (7.111)-(7.113) from above, and stops when m(alpha) - M(alpha) < tol, where
          m = max_{I_up} -y_t G_t and M = min_{I_low} -y_t G_t (the KKT gap);
       2. picks j in I_low with -y_j G_j < m: with ``wss`` = 0 the other end of the maximal violating
          pair (largest |E_i - E_j|, the book's rule for the second variable), with ``wss`` = 1 the j
          whose step decreases f the most, -(m + y_j G_j)^2 / eta_ij (Fan, Chen & Lin 2005);
-      3. solves the pair analytically (Theorem 7.6) and updates G_t += Q_ti d_i + Q_tj d_j.
+      3. solves the pair analytically (Theorem 7.6, (7.106)-(7.109)) and updates G_t += Q_ti d_i + Q_tj d_j.
 
     I_up = {t : y_t = +1, a_t < C or y_t = -1, a_t > 0}, I_low = {t : y_t = +1, a_t > 0 or
     y_t = -1, a_t < C}. Returns (alpha, b, iterations, converged, kernel rows computed, trace_pairs,
     trace_alpha, trace_G); b is given by :func:`_threshold`. The trace keeps the pair (i, j), alpha and
     the gradient G after each of the first ``trace_cap`` steps.
     """
-    n = X.shape[0]
+    n_var = y.shape[0]
     XT, sq_norms, diag = _gram_setup(X, kernel, gamma, degree, coef0)
 
-    cache = np.empty((n_slots, n))
-    slot_of = np.full(n, -1, dtype=np.int64)
+    n_points = X.shape[0]
+    cache = np.empty((n_slots, n_points))
+    slot_of = np.full(n_points, -1, dtype=np.int64)
     row_in_slot = np.full(n_slots, -1, dtype=np.int64)
     last_used = np.full(n_slots, -1, dtype=np.int64)
 
     trace_pairs = np.zeros((trace_cap, 2), dtype=np.int64)
-    trace_alpha = np.zeros((trace_cap, n))
-    trace_G = np.zeros((trace_cap, n))
+    trace_alpha = np.zeros((trace_cap, n_var))
+    trace_G = np.zeros((trace_cap, n_var))
 
-    alpha = np.zeros(n)
-    G = np.full(n, -1.0)  # gradient of f at alpha = 0
+    dq = np.empty(n_points)
+    identity_rows = n_var == n_points
+    for t in range(n_var):
+        if row[t] != t:
+            identity_rows = False
+    alpha = np.zeros(n_var)
+    G = p.copy()  # gradient of f at alpha = 0
     it = 0
     converged = False
     rows_computed = 0
     clock = 0
     while it < max_iter:
-        # --- step 1: first variable, the maximal violator from I_up
+        # --- step 1: first variable, the maximal violator of (7.111)-(7.113) from I_up
         Gmax = -np.inf
         i = -1
-        for t in range(n):
+        for t in range(n_var):
             if y[t] > 0.0:
                 if alpha[t] < C:
                     v = -G[t]
@@ -148,12 +158,13 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         j = -1
         best = np.inf
         if i >= 0:
-            if slot_of[i] < 0:
+            ri = row[i]
+            if slot_of[ri] < 0:
                 rows_computed += 1
             clock += 1
-            si = _get_row(i, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
+            si = _get_row(ri, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
             Ki = cache[si]
-            for t in range(n):
+            for t in range(n_var):
                 in_low = (y[t] > 0.0 and alpha[t] > 0.0) or (y[t] < 0.0 and alpha[t] < C)
                 if not in_low:
                     continue
@@ -165,7 +176,7 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
                     if wss == WSS_MAX_VIOLATING_PAIR:
                         score = -grad_diff
                     else:
-                        curv = diag[i] + diag[t] - 2.0 * Ki[t]
+                        curv = diag[ri] + diag[row[t]] - 2.0 * Ki[row[t]]  # eta (7.107)
                         if curv <= 0.0:
                             curv = _TAU
                         score = -(grad_diff * grad_diff) / curv
@@ -176,23 +187,32 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
             converged = True
             break
         it += 1
-        if slot_of[j] < 0:
+        ri = row[i]
+        rj = row[j]
+        if slot_of[rj] < 0:
             rows_computed += 1
         clock += 1
-        sj = _get_row(j, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
-        si = slot_of[i]  # still cached: n_slots >= 2 and it is the most recently used row
+        sj = _get_row(rj, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
+        si = slot_of[ri]  # still cached: n_slots >= 2 and it is the most recently used row
         Ki = cache[si]
         Kj = cache[sj]
-        # --- step 3: the analytic two-variable step and the gradient update
+        # --- step 3: the two-variable step (7.101)-(7.109) along y_i a_i + y_j a_j = const, then the gradient
+        # update, which plays the part of the error update (7.117)
         a_i_old = alpha[i]
         a_j_old = alpha[j]
-        a_i_new, a_j_new = _two_variable_update(a_i_old, a_j_old, y[i], y[j], G[i], G[j], diag[i], diag[j], Ki[j], C)
+        a_i_new, a_j_new = _two_variable_update(a_i_old, a_j_old, y[i], y[j], G[i], G[j], diag[ri], diag[rj], Ki[rj], C)
         alpha[i] = a_i_new
         alpha[j] = a_j_new
         di = (a_i_new - a_i_old) * y[i]
         dj = (a_j_new - a_j_old) * y[j]
-        for t in range(n):
-            G[t] += y[t] * (Ki[t] * di + Kj[t] * dj)
+        if identity_rows:  # the classifier: Q_ti d_i + Q_tj d_j = y_t (K_ti d_i + K_tj d_j)
+            for t in range(n_var):
+                G[t] += y[t] * (Ki[t] * di + Kj[t] * dj)
+        else:  # the kernel part once per data point, then y_t times it for each variable on that point
+            for r in range(n_points):
+                dq[r] = Ki[r] * di + Kj[r] * dj
+            for t in range(n_var):
+                G[t] += y[t] * dq[row[t]]
         if it <= trace_cap:
             trace_pairs[it - 1, 0] = i
             trace_pairs[it - 1, 1] = j
@@ -209,6 +229,20 @@ def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slot
         trace_alpha[:n_traced],
         trace_G[:n_traced],
     )
+
+
+@njit(cache=True)
+def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap=0):
+    """Solve the classifier's dual (7.98)-(7.100) by SMO (algorithm 7.5): :func:`_smo_dual` with p = -e.
+
+    In libsvm's form the dual is min 1/2 alpha^T Q alpha - e^T alpha with Q_ij = y_i y_j K(x_i, x_j): one
+    variable per data point (the identity row map) and the linear term p = -e. Returns what
+    :func:`_smo_dual` returns.
+    """
+    n = X.shape[0]
+    p = np.full(n, -1.0)  # the -sum_i alpha_i of (7.98), sign changed to a minimisation
+    row = np.arange(n)
+    return _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap)
 
 
 @njit(cache=True)

@@ -9,9 +9,10 @@ the equality sum_n (a_n - a_hat_n) = 0, is written, as libsvm writes it (Chang &
     subject to z^T beta = 0 and 0 <= beta_s <= C,
 
 where [s] = s mod n is the data point of variable s. The objective is minus the dual and z^T beta = 0 is
-sum_n (a_n - a_hat_n) = 0. This has the form of the classifier's dual, so the same working-set
-selection, two-variable step and threshold rule apply (:mod:`statlib.svm._smo`); only the linear term p
-(the classifier has p = -e) and the index map s -> [s] into the n x n Gram matrix are new.
+sum_n (a_n - a_hat_n) = 0. This has the form of the classifier's dual, so one solver,
+:func:`statlib.svm._smo._smo_dual`, serves both: the same working-set selection, two-variable step and
+threshold rule; only the linear term p (the classifier has p = -e) and the row map s -> [s] into the
+n x n Gram matrix differ.
 """
 
 import numbers
@@ -24,8 +25,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, _gram_setup
-from ._smo import _TAU, WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _get_row, _threshold, _two_variable_update
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_dual
 
 _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
 
@@ -34,107 +35,27 @@ _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLAT
 def _svr_solve(X, target, C, epsilon, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots):
     """Solve the SVR dual (PRML section 7.1.4) by SMO over the 2n variables beta = (a, a_hat).
 
-    Returns (a, a_hat, b, iterations, converged, kernel rows computed); b is the bias of the prediction
-    y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b, by the same rule as the classifier's: the mean, over the free
-    multipliers, of b = t_n - epsilon - w^T phi(x_n) (b = t_n + epsilon - w^T phi(x_n) for a free a_hat_n).
+    Builds libsvm's doubled problem (labels z, linear term p, row map s -> s mod n) and hands it to the
+    classifier's solver :func:`statlib.svm._smo._smo_dual`. Returns (a, a_hat, b, iterations, converged,
+    kernel rows computed); b is the bias of the prediction y(x) = sum_n (a_n - a_hat_n) k(x, x_n) + b, by the
+    same rule as the classifier's: the mean, over the free multipliers, of b = t_n - epsilon - w^T phi(x_n)
+    (b = t_n + epsilon - w^T phi(x_n) for a free a_hat_n).
     """
     n = X.shape[0]
-    m = 2 * n
-    XT, sq_norms, diag = _gram_setup(X, kernel, gamma, degree, coef0)
-
-    cache = np.empty((n_slots, n))
-    slot_of = np.full(n, -1, dtype=np.int64)
-    row_in_slot = np.full(n_slots, -1, dtype=np.int64)
-    last_used = np.full(n_slots, -1, dtype=np.int64)
-
-    z = np.empty(m)
-    beta = np.zeros(m)
-    G = np.empty(m)  # gradient Q beta + p at beta = 0 is p
+    z = np.empty(2 * n)
+    p = np.empty(2 * n)
+    row = np.empty(2 * n, dtype=np.int64)
     for s in range(n):
-        z[s] = 1.0
-        z[n + s] = -1.0
+        z[s] = 1.0  # a_s
+        z[n + s] = -1.0  # a_hat_s: z^T beta = sum_n (a_n - a_hat_n), zero by dL/db = 0
         # the dual's linear terms -epsilon (a_n + a_hat_n) + (a_n - a_hat_n) t_n, sign changed
-        G[s] = epsilon - target[s]
-        G[n + s] = epsilon + target[s]
-
-    it = 0
-    converged = False
-    rows_computed = 0
-    clock = 0
-    while it < max_iter:
-        # first variable: the maximal violator from I_up (as in _smo_solve)
-        Gmax = -np.inf
-        i = -1
-        for s in range(m):
-            if z[s] > 0.0:
-                if beta[s] < C:
-                    v = -G[s]
-                    if v >= Gmax:
-                        Gmax = v
-                        i = s
-            else:
-                if beta[s] > 0.0:
-                    v = G[s]
-                    if v >= Gmax:
-                        Gmax = v
-                        i = s
-        Gmin = np.inf
-        j = -1
-        best = np.inf
-        if i >= 0:
-            ii = i - n if i >= n else i
-            if slot_of[ii] < 0:
-                rows_computed += 1
-            clock += 1
-            si = _get_row(ii, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
-            Ki = cache[si]
-            for s in range(m):
-                in_low = (z[s] > 0.0 and beta[s] > 0.0) or (z[s] < 0.0 and beta[s] < C)
-                if not in_low:
-                    continue
-                v = -z[s] * G[s]
-                if v < Gmin:
-                    Gmin = v
-                grad_diff = Gmax - v
-                if grad_diff > 0.0:
-                    if wss == WSS_MAX_VIOLATING_PAIR:
-                        score = -grad_diff
-                    else:
-                        ss = s - n if s >= n else s
-                        curv = diag[ii] + diag[ss] - 2.0 * Ki[ss]
-                        if curv <= 0.0:
-                            curv = _TAU
-                        score = -(grad_diff * grad_diff) / curv
-                    if score <= best:
-                        best = score
-                        j = s
-        if i < 0 or j < 0 or Gmax - Gmin < tol:
-            converged = True
-            break
-        it += 1
-        ii = i - n if i >= n else i
-        jj = j - n if j >= n else j
-        if slot_of[jj] < 0:
-            rows_computed += 1
-        clock += 1
-        sj = _get_row(jj, XT, sq_norms, kernel, gamma, degree, coef0, cache, slot_of, row_in_slot, last_used, clock)
-        si = slot_of[ii]
-        Ki = cache[si]
-        Kj = cache[sj]
-        # the pair moves along z_i beta_i + z_j beta_j = const, which keeps sum_n (a_n - a_hat_n) = 0 (dL/db = 0),
-        # inside the box 0 <= a_n, a_hat_n <= C
-        b_i_old = beta[i]
-        b_j_old = beta[j]
-        b_i_new, b_j_new = _two_variable_update(b_i_old, b_j_old, z[i], z[j], G[i], G[j], diag[ii], diag[jj], Ki[jj], C)
-        beta[i] = b_i_new
-        beta[j] = b_j_new
-        di = (b_i_new - b_i_old) * z[i]
-        dj = (b_j_new - b_j_old) * z[j]
-        for s in range(n):  # gradient update: only the kernel rows of the two data points are needed
-            dq = Ki[s] * di + Kj[s] * dj
-            G[s] += dq  # z = +1 for a_s
-            G[n + s] -= dq  # z = -1 for a_hat_s
-    b = _threshold(beta, z, G, C)  # b = t_n -+ epsilon - w^T phi(x_n), averaged over the free multipliers
+        p[s] = epsilon - target[s]
+        p[n + s] = epsilon + target[s]
+        row[s] = s  # a_s and a_hat_s both read kernel row s
+        row[n + s] = s
+    beta, b, it, converged, rows_computed, _, _, _ = _smo_dual(
+        X, z, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, 0
+    )
     return beta[:n].copy(), beta[n:].copy(), b, it, converged, rows_computed
 
 

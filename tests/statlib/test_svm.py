@@ -684,3 +684,24 @@ def test_smo_trace_rejects_bad_input(kwargs, error, word):
     X, y = args.pop("X"), args.pop("y")
     with pytest.raises(error, match=word):
         smo_trace(X, y, **args)
+
+
+def test_smo_dual_row_map_is_a_relabelling_of_the_data():
+    # The shared SMO loop reads kernel rows through a map from variables to data points. Storing the points in
+    # another order and mapping each variable to its point's new position is the same problem (Q_st depends only
+    # on the points), so the multipliers, the threshold and the path of the iterations must not change; this
+    # runs the loop's general branch (a non-identity row map) against its direct one.
+    from statlib.svm._kernel_functions import _KERNEL_CODE
+    from statlib.svm._smo import WSS_SECOND_ORDER, _smo_dual, _smo_solve
+
+    X, y = make_moons(60, noise=0.3, random_state=3)
+    y = np.where(y == 1, 1.0, -1.0)
+    perm = np.random.default_rng(0).permutation(60)
+    row = np.argsort(perm)  # point t of X is point row[t] of X[perm]
+    args = (2.0, _KERNEL_CODE["rbf"], 0.7, 3.0, 0.0, 1e-8, 100_000, WSS_SECOND_ORDER, 60)
+    direct = _smo_solve(X, y, *args, 5)
+    mapped = _smo_dual(np.ascontiguousarray(X[perm]), y, np.full(60, -1.0), row, *args, 5)
+    np.testing.assert_allclose(mapped[0], direct[0], rtol=0, atol=1e-12)
+    assert abs(mapped[1] - direct[1]) < 1e-12
+    assert mapped[2] == direct[2] and mapped[3] and direct[3]
+    np.testing.assert_array_equal(mapped[5], direct[5])  # the same pairs (i, j) at the first five steps

@@ -1,4 +1,5 @@
-"""The answers of the PRML section 7.1 exercises (statlib/exercises/prml_ch07.py), recomputed independently."""
+"""The answers of the companion's own exercises for PRML section 7.1, companion-7.1 to companion-7.6
+(statlib/exercises/prml_ch07.py), recomputed independently."""
 
 import itertools
 
@@ -10,39 +11,39 @@ from statlib.exercises import check
 from statlib.svm import SVR
 
 
-def test_7_1_and_7_2_hard_margin_by_libsvm():
+def test_companion_7_1_and_7_2_hard_margin_by_libsvm():
     X = np.array([[1.0, 1.0], [3.0, 3.0]])
     t = np.array([1, -1])
     m = sk_svm.SVC(kernel="linear", C=1e8, tol=1e-10).fit(X, t)
     w, b = m.coef_[0], m.intercept_[0]
     np.testing.assert_allclose(w, [-0.5, -0.5], atol=1e-6)
     np.testing.assert_allclose(b, 2.0, atol=1e-6)
-    assert check("prml-7.1", [w[0], w[1], b])
-    assert not check("prml-7.1", [0.5, 0.5, -2.0])
-    assert check("prml-7.2", [1 / np.linalg.norm(w), np.abs(m.dual_coef_).sum()])
-    assert not check("prml-7.2", [2 * np.sqrt(2), 0.5])
+    assert check("companion-7.1", [w[0], w[1], b])
+    assert not check("companion-7.1", [0.5, 0.5, -2.0])
+    assert check("companion-7.2", [1 / np.linalg.norm(w), np.abs(m.dual_coef_).sum()])
+    assert not check("companion-7.2", [2 * np.sqrt(2), 0.5])
 
 
-def test_7_3_losses():
-    assert check("prml-7.3", [max(0.0, 1 - 0.5), np.log(1 + np.exp(-0.5)) / np.log(2)])
-    assert not check("prml-7.3", [0.5, np.log(1 + np.exp(-0.5))])
+def test_companion_7_3_losses():
+    assert check("companion-7.3", [max(0.0, 1 - 0.5), np.log(1 + np.exp(-0.5)) / np.log(2)])
+    assert not check("companion-7.3", [0.5, np.log(1 + np.exp(-0.5))])
 
 
-def test_7_4_linear_svr():
+def test_companion_7_4_linear_svr():
     x = np.linspace(0.0, 1.0, 11)[:, None]
     m = sk_svm.SVR(kernel="linear", C=100.0, epsilon=0.5, tol=1e-10).fit(x, 2 * x.ravel() + 1)
-    assert check("prml-7.4", [m.coef_[0, 0], m.intercept_[0]])
+    assert check("companion-7.4", [m.coef_[0, 0], m.intercept_[0]])
     ours = SVR(kernel="linear", C=100.0, epsilon=0.5, tol=1e-10).fit(x, 2 * x.ravel() + 1)
-    assert check("prml-7.4", [ours.coef_[0, 0], ours.intercept_[0]])
-    assert not check("prml-7.4", [2.0, 1.0])
+    assert check("companion-7.4", [ours.coef_[0, 0], ours.intercept_[0]])
+    assert not check("companion-7.4", [2.0, 1.0])
 
 
-def test_7_5_counts():
-    assert check("prml-7.5", [10, len(list(itertools.combinations(range(10), 2)))])
-    assert not check("prml-7.5", [10, 90])
+def test_companion_7_5_counts():
+    assert check("companion-7.5", [10, len(list(itertools.combinations(range(10), 2)))])
+    assert not check("companion-7.5", [10, 90])
 
 
-def test_7_6_labellings_by_linear_feasibility():
+def test_companion_7_6_labellings_by_linear_feasibility():
     square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
     realised = 0
     for labels in itertools.product([-1.0, 1.0], repeat=4):
@@ -51,5 +52,5 @@ def test_7_6_labellings_by_linear_feasibility():
         res = linprog(np.zeros(3), A_ub=A, b_ub=-np.ones(4), bounds=[(None, None)] * 3)
         realised += res.status == 0
     assert realised == 14
-    assert check("prml-7.6", [realised])
-    assert not check("prml-7.6", [16])
+    assert check("companion-7.6", [realised])
+    assert not check("companion-7.6", [16])
