@@ -633,8 +633,11 @@ class ARDClassifier(ClassifierMixin, BaseEstimator):
     >>> rng = np.random.default_rng(0)
     >>> X = rng.normal(size=(300, 6))
     >>> y = (X[:, 0] - 2 * X[:, 2] + 0.5 * rng.normal(size=300) > 0).astype(int)
-    >>> np.flatnonzero(ARDClassifier().fit(X, y).active_).tolist()
+    >>> model = ARDClassifier().fit(X, y)
+    >>> np.flatnonzero(np.abs(model.coef_) > 0.5).tolist()  # the planted features; the others pruned or near 0
     [0, 2]
+    >>> bool(model.coef_[0] > 0 > model.coef_[2])
+    True
     """
 
     def __init__(self, fit_intercept=True, threshold_alpha=1e6, max_iter=500, tol=1e-3):

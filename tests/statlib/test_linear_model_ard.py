@@ -250,7 +250,13 @@ def test_em_step_is_mlapp_13_166_and_13_168_by_hand():
     alpha0, beta0 = np.ones(4), 2.0
     Sigma = np.linalg.inv(beta0 * X.T @ X + np.diag(alpha0))  # (13.157)
     mu = beta0 * Sigma @ X.T @ y  # (13.158)
-    np.testing.assert_allclose(Sigma @ X.T @ X * beta0, np.eye(4) - np.diag(alpha0) @ Sigma, atol=1e-12)
+    # Exercise 13.2's identity, with unequal alpha_i: Sigma X^T X beta = I - Sigma A (its transpose X^T X Sigma beta
+    # is I - A Sigma, as (13.188) prints it); the traces agree, which is all (13.168) needs
+    A = np.diag(rng.uniform(0.5, 3.0, size=4))
+    S = np.linalg.inv(beta0 * X.T @ X + A)
+    np.testing.assert_allclose(S @ X.T @ X * beta0, np.eye(4) - S @ A, atol=1e-12)
+    np.testing.assert_allclose(X.T @ X @ S * beta0, np.eye(4) - A @ S, atol=1e-12)
+    assert np.abs((np.eye(4) - A @ S) - (np.eye(4) - S @ A)).max() > 1e-3
     for hyper in (dict(a=0.0, b=0.0, c=0.0, d=0.0), HYPER):
         a, b, c, d = hyper["a"], hyper["b"], hyper["c"], hyper["d"]
         alpha_em = (1 + 2 * a) / (mu**2 + np.diag(Sigma) + 2 * b)  # (13.166)
