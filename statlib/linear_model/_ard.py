@@ -657,8 +657,13 @@ class ARDClassifier(ClassifierMixin, BaseEstimator):
         X, y = validate_data(self, X, y, dtype=np.float64)
         check_classification_targets(y)
         self.classes_, t = np.unique(y, return_inverse=True)
-        if len(self.classes_) != 2:
-            raise ValueError(f"y must contain exactly two classes, got {len(self.classes_)}")
+        if len(self.classes_) < 2:
+            raise ValueError(f"y must contain two classes; got 1 class: {self.classes_.tolist()}")
+        if len(self.classes_) > 2:
+            raise ValueError(
+                f"y: Only binary classification is supported (logistic ARD, MLAPP 13.7.5); "
+                f"got {len(self.classes_)} classes"
+            )
         Phi = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
         w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t.astype(float), max_iter, tol, threshold)
         if not converged:
@@ -689,9 +694,11 @@ class ARDClassifier(ClassifierMixin, BaseEstimator):
         return np.column_stack([1 - p, p])
 
     def predict(self, X):
+        """``classes_[1]`` where w*^T x + w_0 > 0, else ``classes_[0]``."""
+        check_is_fitted(self, "coef_")
         return self.classes_[(self.decision_function(X) > 0).astype(int)]
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.classifier_tags.multi_class = False
+        tags.classifier_tags.multi_class = False  # binary logistic regression
         return tags

@@ -185,7 +185,7 @@ def test_convergence_warning_and_n_iter():
     assert model.n_iter_ == 2 and not model.converged_
 
 
-@parametrize_with_checks([ARDRegression()])
+@parametrize_with_checks([ARDRegression(), ARDClassifier()])
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -366,8 +366,10 @@ def test_new_inputs_are_validated():
         ard_reweighted_l1(X, y, beta=1.0, n_inner=1.5)
     with pytest.raises(ValueError, match="t must have"):
         ard_reweighted_l1(X, y[:-1], beta=1.0)
-    with pytest.raises(ValueError, match="two classes"):
+    with pytest.raises(ValueError, match="binary"):
         ARDClassifier().fit(X[:30], np.arange(30) % 3)
+    with pytest.raises(ValueError, match="two classes"):
+        ARDClassifier().fit(X[:30], np.zeros(30))
     with pytest.raises(ValueError, match="threshold_alpha"):
         ARDClassifier(threshold_alpha=0.0).fit(X[:30], np.arange(30) % 2)
 
