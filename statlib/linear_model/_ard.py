@@ -505,10 +505,10 @@ def ard_reweighted_l1(Phi, t, *, beta, max_iter=100, n_inner=5, tol=1e-6, lasso_
     """ARD at a fixed noise precision by iteratively reweighted l1 (MLAPP 13.7.4.3; Wipf and Nagarajan 2010).
 
     ARD is the MAP problem (13.160): minimise ||t - Phi w||^2 + beta^{-1} g_ARD(w) with the non-factorial
-    penalty g_ARD(w) = min_{gamma >= 0} sum_i w_i^2 / gamma_i + ln |C_gamma| (13.161), gamma_i = 1 / alpha_i.
-    ln |C_gamma| is concave in gamma, so it lies below its tangent sum_i lambda_i^2 gamma_i + const with
-    lambda_i^2 = phi_i^T C^{-1} phi_i; minimising w_i^2 / gamma_i + lambda_i^2 gamma_i over gamma_i gives
-    2 lambda_i |w_i| at gamma_i = |w_i| / lambda_i. Each outer iteration therefore solves the weighted lasso
+    penalty g_ARD(w) = min_{tau^2 >= 0} sum_i w_i^2 / tau_i^2 + ln |C| (13.161), tau_i^2 = 1 / alpha_i the prior
+    variances. ln |C| is concave in tau^2, so it lies below its tangent sum_i lambda_i^2 tau_i^2 + const with
+    lambda_i^2 = phi_i^T C^{-1} phi_i; minimising w_i^2 / tau_i^2 + lambda_i^2 tau_i^2 over tau_i^2 gives
+    2 lambda_i |w_i| at tau_i^2 = |w_i| / lambda_i. Each outer iteration therefore solves the weighted lasso
 
         w <- argmin_w (beta / 2) ||t - Phi w||^2 + sum_i lambda_i |w_i|                  (13.172)
 
@@ -516,7 +516,8 @@ def ard_reweighted_l1(Phi, t, *, beta, max_iter=100, n_inner=5, tol=1e-6, lasso_
 
         lambda_i <- [phi_i^T (beta^{-1} I + Phi diag(|w_i| / lambda_i) Phi^T)^{-1} phi_i]^{1/2}    (13.173)
 
-    starting from lambda_i = 1. The objective never increases (a majorise-minimise scheme). At a fixed point,
+    starting from lambda_i = 1. Once the passes of (13.173) have settled, each outer step is a majorise-minimise
+    step, so the objective does not increase. At a fixed point,
     alpha_i = lambda_i / |w_i| (infinity where w_i = 0) is a stationary point of the evidence in the alpha_i of
     the kept columns at this beta, and w is the posterior mean (13.158) at those alpha_i.
 
