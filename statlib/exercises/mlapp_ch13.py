@@ -1,6 +1,7 @@
 """MLAPP ch. 13 (sparse linear models): exercises of section 13.2 (13.4, 13.7 and two of ours), of sections
-13.5-13.6 (13.5, 13.10 and two of ours) and of section 13.8 (four of ours), with their derivations in the comments
-of their blocks, and of sections 13.3-13.4 (13.1, 13.6, 13.8, 13.9, 13.11, 13.12, 13.13) and one of ours.
+13.5-13.6 (13.5, 13.10 and two of ours), of section 13.7 (13.2, 13.3) and of section 13.8 (four of ours), with
+their derivations in the comments of their blocks, and of sections 13.3-13.4 (13.1, 13.6, 13.8, 13.9, 13.11,
+13.12, 13.13) and one of ours.
 
 Expected values are derived by hand (the chapter's solutions show the derivations):
 
@@ -262,3 +263,28 @@ register(
     prompts=["Atom, first entry:", "Atom, second entry:", "Code of the first sample:", "Code of the second sample:"],
 )
 # ------------------------------------------------------------------ §13.8 exercises (sparse coding): end
+
+# ------------------------------------------------------------------ §13.7 exercises (ARD / SBL): begin
+# Both on the same toy problem: one feature x = (1, 2), targets y = (1, 1), current alpha = 1, beta = 1. Then
+# Sigma = 1 / (beta x^T x + alpha) = 1/6, mu = beta Sigma x^T y = 3/6 = 1/2 (13.157)-(13.158), the residual is
+# y - x mu = (1/2, 0) with squared norm 1/4, and gamma = 1 - alpha Sigma = 5/6 (13.171).
+# Exercise 13.2 (EM M-step, a = b = c = d = 0): alpha = 1 / (mu^2 + Sigma) = 1 / (1/4 + 1/6) = 12/5 (13.166);
+# 1/beta = (1/4 + (1/beta) gamma) / N = (1/4 + 5/6) / 2 = 13/24, so beta = 24/13 (13.168).
+register(
+    "mlapp-13.2",
+    numeric([12.0 / 5.0, 24.0 / 13.0], atol=1e-3),
+    hint="Sigma = 1 / (beta x^T x + alpha), mu = beta Sigma x^T y; then alpha = 1 / E[w^2] = 1 / (mu^2 + Sigma) and "
+    "1/beta = (||y - x mu||^2 + (1/beta) (1 - alpha Sigma)) / N with the old alpha, beta on the right.",
+    prompts=["The EM update of α:", "The EM update of β:"],
+)
+
+# Exercise 13.3 (fixed point, a = b = c = d = 0): alpha = gamma / mu^2 = (5/6) / (1/4) = 10/3 (13.169);
+# 1/beta = ||y - x mu||^2 / (N - gamma) = (1/4) / (7/6) = 3/14, so beta = 14/3 (13.170).
+register(
+    "mlapp-13.3",
+    numeric([10.0 / 3.0, 14.0 / 3.0], atol=1e-3),
+    hint="gamma = 1 - alpha Sigma; alpha = gamma / mu^2 and 1/beta = ||y - x mu||^2 / (N - gamma), with Sigma and mu "
+    "at the old alpha = beta = 1.",
+    prompts=["The fixed-point update of α:", "The fixed-point update of β:"],
+)
+# ------------------------------------------------------------------ §13.7 exercises (ARD / SBL): end

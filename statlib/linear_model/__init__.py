@@ -6,7 +6,7 @@ best-subset and greedy search (OMP, orthogonal least squares, stepwise, single b
 section 13.2); the group lasso, the fused lasso, the elastic net as an augmented lasso and the hierarchical
 adaptive lasso (MLAPP sections 13.5-13.6); automatic relevance determination (PRML 7.2.1, MLAPP 13.7)."""
 
-from ._ard import ARDRegression, ard_fit, log_evidence
+from ._ard import ARDClassifier, ARDRegression, ard_fit, ard_reweighted_l1, log_evidence
 from ._basis import GaussianBasis, PolynomialBasis, SigmoidBasis
 from ._elastic_net_augmented import augment_elastic_net, elastic_net_by_lasso, elastic_net_sklearn_params
 from ._fused_lasso import fused_lasso
@@ -34,6 +34,7 @@ from ._subset import (
 )
 
 __all__ = [
+    "ARDClassifier",
     "ARDRegression",
     "BayesianVariableSelection",
     "ElasticNet",
@@ -52,6 +53,7 @@ __all__ = [
     "SigmoidBasis",
     "all_subsets",
     "ard_fit",
+    "ard_reweighted_l1",
     "augment_elastic_net",
     "backward_selection",
     "best_subset",

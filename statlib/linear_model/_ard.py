@@ -22,7 +22,10 @@ The work is dense linear algebra on an M x M matrix (one Cholesky factorisation 
 already does at full speed; there is no loop for a compiled kernel to speed up.
 
 :func:`ard_fit` is the shared core: :class:`ARDRegression` runs it on the (centred) features, and
-:class:`statlib.svm.RelevanceVectorRegressor` on a kernel design matrix.
+:class:`statlib.svm.RelevanceVectorRegressor` on a kernel design matrix. :func:`ard_reweighted_l1` reaches
+the same fixed points at a given beta by iteratively reweighted l1 (MLAPP 13.7.4.3), each step a lasso solved by
+:class:`statlib.linear_model.Lasso`; :class:`ARDClassifier` is logistic ARD (MLAPP 13.7.5), the relevance vector
+classifier's Laplace loop run on the features.
 """
 
 import warnings
@@ -30,8 +33,10 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy import linalg
-from sklearn.base import BaseEstimator, RegressorMixin
+from scipy.special import expit
+from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_vector, validate_data
@@ -46,7 +51,8 @@ class ARDResult:
     ``alpha`` has one entry per column of the design matrix, ``np.inf`` for pruned columns; ``active`` marks
     the columns kept; ``mean`` is the posterior mean m over all columns (0 for pruned ones); ``sigma`` is
     the posterior covariance over the active columns only; ``well_determined`` the gamma_i = 1 - alpha_i Sigma_ii over
-    the active columns; ``scores`` the log evidence (7.85) at the hyperparameters of each iteration.
+    the active columns; ``scores`` the log evidence (7.85) at the hyperparameters of each iteration (plus the
+    Gamma hyperprior terms of MLAPP (13.155) when :func:`ard_fit` is given a, b, c or d).
     """
 
     mean: np.ndarray
@@ -141,7 +147,21 @@ def _log_evidence(Phi, t, alpha, beta):
     return -0.5 * (n * np.log(2 * np.pi) + logdet_c + quad)
 
 
-def ard_fit(Phi, t, *, alpha_init=1.0, beta_init=None, max_iter=300, tol=1e-3, threshold_alpha=1e4, update="mackay"):
+def ard_fit(
+    Phi,
+    t,
+    *,
+    alpha_init=1.0,
+    beta_init=None,
+    max_iter=300,
+    tol=1e-3,
+    threshold_alpha=1e4,
+    update="mackay",
+    a=0.0,
+    b=0.0,
+    c=0.0,
+    d=0.0,
+):
     """Maximise the evidence (7.85) over alpha_1..alpha_M and beta: MacKay's fixed point (7.87) or EM.
 
     Each iteration computes the Gaussian posterior (PRML 7.2.1) for the current alpha, beta on the active columns,
@@ -168,6 +188,13 @@ def ard_fit(Phi, t, *, alpha_init=1.0, beta_init=None, max_iter=300, tol=1e-3, t
         alpha_i at a time, set to its one-hyperparameter maximiser s_i^2 / (q_i^2 - s_i) or to infinity. It
         starts from one basis function, ignores ``alpha_init`` and ``threshold_alpha``, and stops when no
         basis function can be added or deleted and no re-estimate changes ln alpha_i by more than ``tol``.
+    a, b, c, d : float, default=0.0
+        Gamma hyperpriors on the precisions in MLAPP's form (13.154)-(13.155): the objective gains
+        sum_i (a ln alpha_i - b alpha_i) + c ln beta - d beta. The fixed point becomes MLAPP (13.169)-(13.170),
+        alpha_i = (gamma_i + 2a) / (m_i^2 + 2b) and 1/beta = (||t - Phi m||^2 + 2d) / (N - sum_i gamma_i + 2c);
+        EM becomes (13.166) and (13.168). The default a = b = c = d = 0 (improper, maximally sparse) is the
+        plain evidence. With b > 0 no alpha_i can exceed (1 + 2a) / (2b), so nothing is pruned unless
+        ``threshold_alpha`` is below that. Not used by ``"sequential"``.
 
     Returns
     -------
@@ -188,12 +215,17 @@ def ard_fit(Phi, t, *, alpha_init=1.0, beta_init=None, max_iter=300, tol=1e-3, t
     if not (isinstance(threshold_alpha, (int, float, np.floating)) and threshold_alpha == np.inf):
         threshold_alpha = check_real(threshold_alpha, "threshold_alpha", low=0.0, low_inclusive=False)
     update = check_choice(update, "update", UPDATES)
+    hyper = tuple(check_real(v, name, low=0.0) for v, name in ((a, "a"), (b, "b"), (c, "c"), (d, "d")))
     if update == "sequential":
+        if any(hyper):
+            raise ValueError('a, b, c, d must be 0 with update="sequential" (it maximises the plain evidence)')
         return _sequential_loop(Phi, t, beta_init, max_iter, tol)
-    return _ard_loop(Phi, t, alpha_init, beta_init, max_iter, tol, float(threshold_alpha), update)
+    return _ard_loop(Phi, t, alpha_init, beta_init, max_iter, tol, float(threshold_alpha), update, hyper)
 
 
-def _ard_loop(Phi, t, alpha_init, beta, max_iter, tol, threshold, update):
+def _ard_loop(Phi, t, alpha_init, beta, max_iter, tol, threshold, update, hyper=(0.0, 0.0, 0.0, 0.0)):
+    """The loop of :func:`ard_fit`; ``hyper`` = (a, b, c, d) of MLAPP (13.155)."""
+    ha, hb, hc, hd = hyper
     n, n_cols = Phi.shape
     alpha = np.full(n_cols, alpha_init)
     active = np.ones(n_cols, dtype=bool)
@@ -222,19 +254,25 @@ def _ard_loop(Phi, t, alpha_init, beta, max_iter, tol, threshold, update):
                 + beta * sse
                 + m @ (alpha_a * m)
             )
+            # the Gamma hyperpriors of (13.155); zero by default
+            + np.sum(ha * np.log(alpha_a) - hb * alpha_a)
+            + hc * np.log(beta)
+            - hd * beta
         )
         diag = np.diag(sigma)
         # gamma_i = 1 - alpha_i Sigma_ii, how well the data determine w_i
         gamma = 1.0 - alpha_a * diag
         if update == "mackay":
-            # (7.87): alpha_i = gamma_i / m_i^2;  and 1/beta = ||t - Phi m||^2 / (N - sum_i gamma_i)
+            # (7.87), MLAPP (13.169)-(13.170): alpha_i = (gamma_i + 2a) / (m_i^2 + 2b);
+            # 1/beta = (||t - Phi m||^2 + 2d) / (N - sum_i gamma_i + 2c)
             with np.errstate(divide="ignore"):
-                alpha[active] = gamma / m**2
-            beta = (n - gamma.sum()) / sse
+                alpha[active] = (gamma + 2 * ha) / (m**2 + 2 * hb)
+            beta = (n - gamma.sum() + 2 * hc) / (sse + 2 * hd)
         else:
-            # EM: alpha_i = 1 / E[w_i^2] = 1 / (m_i^2 + Sigma_ii);  1/beta = E||t - Phi w||^2 / N
-            alpha[active] = 1.0 / (m**2 + diag)
-            beta = n / (sse + gamma.sum() / beta)
+            # EM, MLAPP (13.166): alpha_i = (1 + 2a) / (E[w_i^2] + 2b), E[w_i^2] = m_i^2 + Sigma_ii;
+            # (13.168): 1/beta = (||t - Phi m||^2 + (1/beta) sum_i gamma_i + 2d) / (N + 2c)
+            alpha[active] = (1.0 + 2 * ha) / (m**2 + diag + 2 * hb)
+            beta = (n + 2 * hc) / (sse + gamma.sum() / beta + 2 * hd)
         # pruning: alpha_i -> infinity removes phi_i from the model
         active &= alpha < threshold
         alpha[~active] = np.inf
@@ -461,3 +499,207 @@ class ARDRegression(RegressorMixin, BaseEstimator):
         phi = (X - self.x_mean_)[:, self.active_]
         var = 1.0 / self.beta_ + np.einsum("ij,jk,ik->i", phi, self.sigma_, phi)
         return mean, np.sqrt(var)
+
+
+def ard_reweighted_l1(Phi, t, *, beta, max_iter=100, n_inner=5, tol=1e-6, lasso_tol=1e-12):
+    """ARD at a fixed noise precision by iteratively reweighted l1 (MLAPP 13.7.4.3; Wipf and Nagarajan 2010).
+
+    ARD is the MAP problem (13.160): minimise ||t - Phi w||^2 + beta^{-1} g_ARD(w) with the non-factorial
+    penalty g_ARD(w) = min_{tau^2 >= 0} sum_i w_i^2 / tau_i^2 + ln |C| (13.161), tau_i^2 = 1 / alpha_i the prior
+    variances. ln |C| is concave in tau^2, so it lies below its tangent sum_i lambda_i^2 tau_i^2 + const with
+    lambda_i^2 = phi_i^T C^{-1} phi_i; minimising w_i^2 / tau_i^2 + lambda_i^2 tau_i^2 over tau_i^2 gives
+    2 lambda_i |w_i| at tau_i^2 = |w_i| / lambda_i. Each outer iteration therefore solves the weighted lasso
+
+        w <- argmin_w (beta / 2) ||t - Phi w||^2 + sum_i lambda_i |w_i|                  (13.172)
+
+    (a plain lasso on the columns phi_i / lambda_i) and then re-estimates the weights by a few passes of
+
+        lambda_i <- [phi_i^T (beta^{-1} I + Phi diag(|w_i| / lambda_i) Phi^T)^{-1} phi_i]^{1/2}    (13.173)
+
+    starting from lambda_i = 1. Once the passes of (13.173) have settled, each outer step is a majorise-minimise
+    step, so the objective does not increase. At a fixed point,
+    alpha_i = lambda_i / |w_i| (infinity where w_i = 0) is a stationary point of the evidence in the alpha_i of
+    the kept columns at this beta, and w is the posterior mean (13.158) at those alpha_i.
+
+    Parameters
+    ----------
+    Phi : array-like of shape (N, M)
+        Design matrix (centre it first if the model has an unpenalised intercept).
+    t : array-like of shape (N,)
+    beta : float
+        Noise precision 1 / sigma^2, held fixed (e.g. the value from :func:`ard_fit`).
+    max_iter : int, default=100
+        Outer (weighted lasso) iterations.
+    n_inner : int, default=5
+        Passes of (13.173) per outer iteration (MLAPP's footnote 12 suggests a few).
+    tol : float, default=1e-6
+        Stop when no weight moves by more than ``tol`` (1 + max_i |w_i|).
+    lasso_tol : float, default=1e-12
+        Tolerance handed to the inner lasso solver.
+
+    Returns
+    -------
+    ARDResult
+        ``mean`` is the final w, ``alpha`` = lambda_i / |w_i|, ``sigma`` and ``well_determined`` the posterior at
+        those alpha_i and ``beta``; ``scores`` the log evidence (7.85) at the alpha_i of each outer iteration.
+    """
+    from ._hal import _weighted_lasso
+
+    Phi = check_array(Phi, "Phi")
+    t = check_vector(t, "t")
+    if len(t) != Phi.shape[0]:
+        raise ValueError(f"t must have one entry per row of Phi ({Phi.shape[0]}), got {len(t)}")
+    beta = check_real(beta, "beta", low=0.0, low_inclusive=False)
+    max_iter = check_int(max_iter, "max_iter", low=1)
+    n_inner = check_int(n_inner, "n_inner", low=1)
+    tol = check_real(tol, "tol", low=0.0)
+    lasso_tol = check_real(lasso_tol, "lasso_tol", low=0.0, low_inclusive=False)
+    n, n_cols = Phi.shape
+    usable = np.einsum("ij,ij->j", Phi, Phi) > 0
+    lam = np.where(usable, 1.0, np.inf)  # an all-zero column keeps w_i = 0
+    w = np.zeros(n_cols)
+    scores = []
+    converged = False
+    n_iter = 0
+    for it in range(max_iter):
+        n_iter = it + 1
+        # (13.172): min (1/2) ||t - Phi w||^2 + beta^{-1} sum_i lambda_i |w_i|
+        w_new = _weighted_lasso(Phi, t, lam, 1.0 / beta, lasso_tol, 100_000)
+        keep = w_new != 0
+        for _ in range(n_inner):
+            # (13.173): C = beta^{-1} I + Phi diag(|w_i| / lambda_i) Phi^T, lambda_i^2 = phi_i^T C^{-1} phi_i
+            g = np.abs(w_new[keep]) / lam[keep]
+            C = np.eye(n) / beta + (Phi[:, keep] * g) @ Phi[:, keep].T
+            chol = linalg.cho_factor(C, lower=True, check_finite=False)
+            lam_sq = np.einsum("ij,ij->j", Phi, linalg.cho_solve(chol, Phi, check_finite=False))
+            lam = np.where(usable, np.sqrt(np.maximum(lam_sq, np.finfo(float).tiny)), np.inf)
+        alpha = np.full(n_cols, np.inf)
+        alpha[keep] = lam[keep] / np.abs(w_new[keep])
+        scores.append(_log_evidence(Phi[:, keep], t, alpha[keep], beta))
+        step = np.max(np.abs(w_new - w))
+        w = w_new
+        if it > 0 and step <= tol * (1.0 + np.max(np.abs(w))):
+            converged = True
+            break
+    active = np.isfinite(alpha)
+    if active.any():
+        _, sigma, _ = _posterior(Phi[:, active], t, alpha[active], beta)
+        gamma = 1.0 - alpha[active] * np.diag(sigma)
+    else:
+        sigma, gamma = np.zeros((0, 0)), np.zeros(0)
+    return ARDResult(w, sigma, alpha, float(beta), active, gamma, np.array(scores), n_iter, converged)
+
+
+class ARDClassifier(ClassifierMixin, BaseEstimator):
+    """Logistic regression with an ARD prior on each weight (MLAPP 13.7.5), by the Laplace approximation.
+
+    p(y = 1 | x, w) = sigma(w^T x + w_0) with w_i ~ N(0, alpha_i^{-1}). Each iteration finds the posterior mode
+    by IRLS, approximates the posterior by the Gaussian there (Laplace), and re-estimates
+    alpha_i = gamma_i / (w_i*)^2 with gamma_i = 1 - alpha_i Sigma_ii; no noise precision is needed. This is the
+    relevance vector classifier (PRML 7.2.3, :class:`statlib.svm.RelevanceVectorClassifier`) with the features
+    themselves as the basis functions instead of kernel columns, and it runs the same code. As MLAPP warns,
+    the Laplace-EM scheme is not guaranteed to converge.
+
+    Parameters
+    ----------
+    fit_intercept : bool, default=True
+        Add a column of ones (its weight w_0 gets an ARD prior of its own, as the RVM's bias does).
+    threshold_alpha : float, default=1e6
+        Prune w_i once alpha_i reaches this value.
+    max_iter : int, default=500
+    tol : float, default=1e-3
+        Stop when the mode changes by less than ``tol`` in the 1-norm.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+    coef_ : ndarray of shape (n_features,)
+        The posterior mode w*; 0 for pruned features.
+    intercept_ : float
+    alpha_ : ndarray of shape (n_features,)
+        Prior precisions; ``np.inf`` for pruned features.
+    intercept_alpha_ : float
+        Prior precision of the intercept (``np.inf`` if pruned or not fitted).
+    active_ : ndarray of bool, shape (n_features,)
+    sigma_ : ndarray
+        Laplace covariance over the kept weights (features, then the intercept).
+    scores_ : ndarray
+        Laplace log evidence at each iteration.
+    n_iter_ : int
+    converged_ : bool
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.normal(size=(300, 6))
+    >>> y = (X[:, 0] - 2 * X[:, 2] + 0.5 * rng.normal(size=300) > 0).astype(int)
+    >>> model = ARDClassifier().fit(X, y)
+    >>> np.flatnonzero(np.abs(model.coef_) > 0.5).tolist()  # the planted features; the others pruned or near 0
+    [0, 2]
+    >>> bool(model.coef_[0] > 0 > model.coef_[2])
+    True
+    """
+
+    def __init__(self, fit_intercept=True, threshold_alpha=1e6, max_iter=500, tol=1e-3):
+        self.fit_intercept = fit_intercept
+        self.threshold_alpha = threshold_alpha
+        self.max_iter = max_iter
+        self.tol = tol
+
+    def fit(self, X, y):
+        """Fit to ``X`` (n_samples, n_features) and labels ``y`` of exactly two classes."""
+        from ..svm._rvm import _rvc_loop
+
+        fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
+        threshold = check_real(self.threshold_alpha, "threshold_alpha", low=0.0, low_inclusive=False)
+        max_iter = check_int(self.max_iter, "max_iter", low=1)
+        tol = check_real(self.tol, "tol", low=0.0)
+        X, y = validate_data(self, X, y, dtype=np.float64)
+        check_classification_targets(y)
+        self.classes_, t = np.unique(y, return_inverse=True)
+        if len(self.classes_) < 2:
+            raise ValueError(f"y must contain two classes; got 1 class: {self.classes_.tolist()}")
+        if len(self.classes_) > 2:
+            raise ValueError(
+                f"y: Only binary classification is supported (logistic ARD, MLAPP 13.7.5); "
+                f"got {len(self.classes_)} classes"
+            )
+        Phi = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
+        w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t.astype(float), max_iter, tol, threshold)
+        if not converged:
+            warnings.warn(
+                f"ARDClassifier did not converge in max_iter={max_iter} iterations", ConvergenceWarning, stacklevel=2
+            )
+        d = X.shape[1]
+        self.coef_ = w[:d] + 0.0
+        self.intercept_ = float(w[d]) if fit_intercept else 0.0
+        self.alpha_ = alpha[:d]
+        self.intercept_alpha_ = float(alpha[d]) if fit_intercept else np.inf
+        self.active_ = active[:d]
+        self.sigma_ = sigma
+        self.scores_ = scores
+        self.n_iter_ = n_iter
+        self.converged_ = converged
+        return self
+
+    def decision_function(self, X):
+        """w*^T x + w_0; positive means ``classes_[1]``."""
+        check_is_fitted(self, "coef_")
+        X = validate_data(self, X, reset=False, dtype=np.float64)
+        return X @ self.coef_ + self.intercept_
+
+    def predict_proba(self, X):
+        """sigma(w*^T x + w_0) for ``classes_[1]``, in column 1 (the mode's plug-in probability)."""
+        p = expit(self.decision_function(X))
+        return np.column_stack([1 - p, p])
+
+    def predict(self, X):
+        """``classes_[1]`` where w*^T x + w_0 > 0, else ``classes_[0]``."""
+        check_is_fitted(self, "coef_")
+        return self.classes_[(self.decision_function(X) > 0).astype(int)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False  # binary logistic regression
+        return tags

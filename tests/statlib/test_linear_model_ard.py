@@ -13,7 +13,7 @@ from sklearn import linear_model as skl
 from sklearn.datasets import load_diabetes
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from statlib.linear_model import ARDRegression, ard_fit, log_evidence
+from statlib.linear_model import ARDClassifier, ARDRegression, ard_fit, ard_reweighted_l1, log_evidence
 
 
 def _diabetes():
@@ -185,7 +185,7 @@ def test_convergence_warning_and_n_iter():
     assert model.n_iter_ == 2 and not model.converged_
 
 
-@parametrize_with_checks([ARDRegression()])
+@parametrize_with_checks([ARDRegression(), ARDClassifier()])
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -227,3 +227,163 @@ def test_sequential_agrees_with_mackay_on_diabetes():
     seq = ARDRegression(update="sequential", tol=1e-6).fit(X, y)
     np.testing.assert_array_equal(seq.active_, batch.active_)
     np.testing.assert_allclose(seq.coef_, batch.coef_, atol=0.01 * np.abs(batch.coef_).max())
+
+
+# --- MLAPP section 13.7: Gamma hyperpriors, EM identity, reweighted l1, logistic ARD --------------------------------
+
+HYPER = dict(a=0.5, b=0.02, c=1.0, d=0.3)
+
+
+def _objective(Phi, t, alpha, beta, a, b, c, d):
+    """MLAPP (13.155) as a quantity to maximise:
+    ln p(t | alpha, beta) + sum (a ln alpha - b alpha) + c ln beta - d beta."""
+    keep = np.isfinite(alpha)
+    prior = np.sum(a * np.log(alpha[keep]) - b * alpha[keep]) + c * np.log(beta) - d * beta
+    return _direct_evidence(Phi, t, alpha, beta) + prior
+
+
+def test_em_step_is_mlapp_13_166_and_13_168_by_hand():
+    """One EM step from alpha_i = 1, beta = 2, against (13.166) and (13.168) evaluated here with NumPy, and the
+    identity Sigma X^T X beta = I - A Sigma of Exercise 13.2 (13.185)-(13.188)."""
+    rng = np.random.default_rng(4)
+    X, y = rng.normal(size=(12, 4)), rng.normal(size=12)
+    alpha0, beta0 = np.ones(4), 2.0
+    Sigma = np.linalg.inv(beta0 * X.T @ X + np.diag(alpha0))  # (13.157)
+    mu = beta0 * Sigma @ X.T @ y  # (13.158)
+    # Exercise 13.2's identity, with unequal alpha_i: Sigma X^T X beta = I - Sigma A (its transpose X^T X Sigma beta
+    # is I - A Sigma, as (13.188) prints it); the traces agree, which is all (13.168) needs
+    A = np.diag(rng.uniform(0.5, 3.0, size=4))
+    S = np.linalg.inv(beta0 * X.T @ X + A)
+    np.testing.assert_allclose(S @ X.T @ X * beta0, np.eye(4) - S @ A, atol=1e-12)
+    np.testing.assert_allclose(X.T @ X @ S * beta0, np.eye(4) - A @ S, atol=1e-12)
+    assert np.abs((np.eye(4) - A @ S) - (np.eye(4) - S @ A)).max() > 1e-3
+    for hyper in (dict(a=0.0, b=0.0, c=0.0, d=0.0), HYPER):
+        a, b, c, d = hyper["a"], hyper["b"], hyper["c"], hyper["d"]
+        alpha_em = (1 + 2 * a) / (mu**2 + np.diag(Sigma) + 2 * b)  # (13.166)
+        resid = y - X @ mu
+        inv_beta = (resid @ resid + (1 / beta0) * np.sum(1 - alpha0 * np.diag(Sigma)) + 2 * d) / (len(y) + 2 * c)
+        # the same as the textbook's E||y - Xw||^2 form with tr(X^T X Sigma)
+        np.testing.assert_allclose(
+            resid @ resid + np.trace(X.T @ X @ Sigma), resid @ resid + np.sum(1 - alpha0 * np.diag(Sigma)) / beta0
+        )
+        res = ard_fit(X, y, alpha_init=1.0, beta_init=beta0, max_iter=1, threshold_alpha=np.inf, update="em", **hyper)
+        np.testing.assert_allclose(res.alpha, alpha_em, rtol=1e-12)
+        np.testing.assert_allclose(1 / res.beta, inv_beta, rtol=1e-12)
+        # and the fixed point (13.169)-(13.170)
+        gamma = 1 - alpha0 * np.diag(Sigma)
+        res = ard_fit(X, y, alpha_init=1.0, beta_init=beta0, max_iter=1, threshold_alpha=np.inf, **hyper)
+        np.testing.assert_allclose(res.alpha, (gamma + 2 * a) / (mu**2 + 2 * b), rtol=1e-12)
+        np.testing.assert_allclose(1 / res.beta, (resid @ resid + 2 * d) / (len(y) - gamma.sum() + 2 * c), rtol=1e-12)
+
+
+def test_em_with_hyperpriors_never_decreases_the_penalised_evidence():
+    rng = np.random.default_rng(1)
+    for _ in range(3):
+        Phi, t = rng.normal(size=(15, 6)), rng.normal(size=15)
+        res = ard_fit(Phi, t, max_iter=60, tol=0.0, threshold_alpha=np.inf, update="em", **HYPER)
+        assert np.all(np.diff(res.scores) >= -1e-9 * np.abs(res.scores[1:]))
+    first = ard_fit(Phi, t, max_iter=1, update="em", **HYPER).scores[0]
+    np.testing.assert_allclose(first, _objective(Phi, t, np.ones(6), 1 / np.var(t), **HYPER), rtol=1e-12)
+
+
+def test_fixed_point_with_hyperpriors_zeroes_the_gradient_of_13_155():
+    X, y = _diabetes()
+    Xc, yc = X - X.mean(axis=0), y - y.mean()
+    res = ard_fit(Xc, yc, max_iter=5000, tol=1e-11, threshold_alpha=np.inf, **HYPER)
+    assert res.active.all()
+    alpha, beta, h = res.alpha, res.beta, 1e-5
+    for i in range(len(alpha)):
+        up, down = alpha.copy(), alpha.copy()
+        up[i] *= np.exp(h)
+        down[i] *= np.exp(-h)
+        grad = (_objective(Xc, yc, up, beta, **HYPER) - _objective(Xc, yc, down, beta, **HYPER)) / (2 * h)
+        assert abs(grad) < 1e-4, (i, grad)
+    grad = (
+        _objective(Xc, yc, alpha, beta * np.exp(h), **HYPER) - _objective(Xc, yc, alpha, beta * np.exp(-h), **HYPER)
+    ) / (2 * h)
+    assert abs(grad) < 1e-4
+
+
+def test_reweighted_l1_reaches_the_ard_fixed_point():
+    X, y, w_true = _sparse(n=60, d=10, seed=0)
+    Xc, yc = X - X.mean(axis=0), y - y.mean()
+    mk = ard_fit(Xc, yc, max_iter=5000, tol=1e-10, threshold_alpha=1e8)
+    em = ard_fit(Xc, yc, max_iter=5000, tol=1e-8, update="em")
+    rl = ard_reweighted_l1(Xc, yc, beta=mk.beta, tol=1e-10)
+    assert rl.converged
+    # the planted features (1, 5, 8) and one spurious one, the same support as EM's and MacKay's
+    np.testing.assert_array_equal(np.flatnonzero(rl.active), [0, 1, 5, 8])
+    np.testing.assert_array_equal(rl.active, em.active)
+    np.testing.assert_array_equal(rl.active, mk.active)
+    np.testing.assert_allclose(rl.mean, mk.mean, atol=1e-6)
+    # w is the posterior mean (13.158) at alpha_i = lambda_i / |w_i| (a direct solve)
+    keep = rl.active
+    Sigma = np.linalg.inv(rl.beta * Xc[:, keep].T @ Xc[:, keep] + np.diag(rl.alpha[keep]))
+    np.testing.assert_allclose(rl.mean[keep], rl.beta * Sigma @ Xc[:, keep].T @ yc, rtol=1e-6)
+    # and those alpha_i are a stationary point of the evidence at this beta (finite differences)
+    h = 1e-5
+    for i in np.flatnonzero(keep):
+        up, down = rl.alpha.copy(), rl.alpha.copy()
+        up[i] *= np.exp(h)
+        down[i] *= np.exp(-h)
+        grad = (log_evidence(Xc, yc, up, rl.beta) - log_evidence(Xc, yc, down, rl.beta)) / (2 * h)
+        assert abs(grad) < 1e-5, (i, grad)
+    np.testing.assert_allclose(rl.scores[-1], _direct_evidence(Xc, yc, rl.alpha, rl.beta), rtol=1e-10)
+
+
+def test_ard_classifier_mode_is_l2_logistic_regression_at_its_alphas():
+    """At the final alpha the mode w* is an L2-penalised logistic regression with penalty (1/2) sum alpha_i w_i^2,
+    i.e. scikit-learn's LogisticRegression(C=1) on the columns x_i / sqrt(alpha_i) (intercept column included)."""
+    from sklearn.datasets import load_breast_cancer
+
+    X, y = load_breast_cancer(return_X_y=True)
+    X = (X - X.mean(axis=0)) / X.std(axis=0)
+    model = ARDClassifier(tol=1e-8, max_iter=2000).fit(X, y)
+    assert model.converged_ and 0 < model.active_.sum() < X.shape[1]
+    # the intercept has an ARD prior too and may be pruned (here the features are centred)
+    with_bias = np.isfinite(model.intercept_alpha_)
+    Phi = np.column_stack([X[:, model.active_], np.ones(len(X))]) if with_bias else X[:, model.active_]
+    alpha = np.append(model.alpha_[model.active_], model.intercept_alpha_) if with_bias else model.alpha_[model.active_]
+    ref = skl.LogisticRegression(C=1.0, fit_intercept=False, tol=1e-12, max_iter=10000).fit(Phi / np.sqrt(alpha), y)
+    v = ref.coef_.ravel() / np.sqrt(alpha)
+    np.testing.assert_allclose(model.coef_[model.active_], v[: model.active_.sum()], rtol=1e-4, atol=1e-6)
+    np.testing.assert_allclose(model.intercept_, v[-1] if with_bias else 0.0, rtol=1e-4, atol=1e-6)
+    assert np.all(model.coef_[~model.active_] == 0) and np.all(np.isinf(model.alpha_[~model.active_]))
+    assert (model.predict(X) == y).mean() > 0.95
+
+
+def test_new_inputs_are_validated():
+    X, y = _diabetes()
+    with pytest.raises(ValueError, match="a must"):
+        ard_fit(X, y, a=-1.0)
+    with pytest.raises(TypeError, match="d must"):
+        ard_fit(X, y, d="x")
+    with pytest.raises(ValueError, match="sequential"):
+        ard_fit(X, y, update="sequential", b=1.0)
+    with pytest.raises(ValueError, match="beta"):
+        ard_reweighted_l1(X, y, beta=0.0)
+    with pytest.raises(TypeError, match="n_inner"):
+        ard_reweighted_l1(X, y, beta=1.0, n_inner=1.5)
+    with pytest.raises(ValueError, match="t must have"):
+        ard_reweighted_l1(X, y[:-1], beta=1.0)
+    with pytest.raises(ValueError, match="binary"):
+        ARDClassifier().fit(X[:30], np.arange(30) % 3)
+    with pytest.raises(ValueError, match="two classes"):
+        ARDClassifier().fit(X[:30], np.zeros(30))
+    with pytest.raises(ValueError, match="threshold_alpha"):
+        ARDClassifier(threshold_alpha=0.0).fit(X[:30], np.arange(30) % 2)
+
+
+def test_exercise_checkers_13_2_and_13_3_agree_with_ard_fit():
+    """The checkers' answers are one EM step and one fixed-point step of ard_fit on the exercises' toy problem."""
+    from statlib.exercises import check
+
+    x, y = np.array([[1.0], [2.0]]), np.array([1.0, 1.0])
+    em = ard_fit(x, y, alpha_init=1.0, beta_init=1.0, max_iter=1, threshold_alpha=np.inf, update="em")
+    fp = ard_fit(x, y, alpha_init=1.0, beta_init=1.0, max_iter=1, threshold_alpha=np.inf)
+    np.testing.assert_allclose([em.alpha[0], em.beta], [12 / 5, 24 / 13], rtol=1e-12)
+    np.testing.assert_allclose([fp.alpha[0], fp.beta], [10 / 3, 14 / 3], rtol=1e-12)
+    assert check("mlapp-13.2", [em.alpha[0], em.beta]).correct
+    assert check("mlapp-13.3", [fp.alpha[0], fp.beta]).correct
+    assert not check("mlapp-13.2", [fp.alpha[0], fp.beta]).correct
+    assert not check("mlapp-13.3", [em.alpha[0], em.beta]).correct

@@ -65,6 +65,7 @@ INPUTS = {
         )
     },
     "RelevanceVectorClassifier": lambda: (_COUNTS, (_CLASSES == 0).astype(int)),  # binary only (PRML 7.2.3)
+    "ARDClassifier": lambda: (_COUNTS, (_CLASSES == 0).astype(int)),  # binary only (MLAPP 13.7.5)
 }
 # Estimators that need constructor arguments to be fitted at all.
 MAKE = {
