@@ -129,3 +129,28 @@ def test_sklearn_compatible(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         check(estimator)
+
+
+@pytest.mark.parametrize(
+    "exercise, answer, wrong",
+    [
+        ("lecture-2.1", [1 / np.sqrt(2), 1], [1 / np.sqrt(2), 2]),
+        ("lecture-2.2", [1 / np.sqrt(2), 2 * np.sqrt(2), 2.0], [1 / np.sqrt(2), 4.0, 0.0]),
+        ("lecture-2.3", False, True),
+        ("lecture-2.4", [0.8, 0.8], [0.8, 0.6]),
+    ],
+)
+def test_exercise_answers_are_accepted_and_match_the_library(exercise, answer, wrong):
+    from statlib.exercises import check
+    from statlib.sparse_coding import ksvd_atom_update
+
+    assert check(exercise, answer) and not check(exercise, wrong)
+    if exercise == "lecture-2.1":
+        assert mutual_coherence([[1, 0, 2**-0.5], [0, 1, 2**-0.5]]) == pytest.approx(answer[0], abs=1e-12)
+    if exercise == "lecture-2.2":
+        atom, coef = ksvd_atom_update([[3.0, 1.0], [1.0, 3.0]])  # symmetric: the same in either orientation
+        s = np.linalg.svd([[3.0, 1.0], [1.0, 3.0]], compute_uv=False)
+        np.testing.assert_allclose([atom[0], coef[0], s[1]], answer, atol=1e-12)
+    if exercise == "lecture-2.4":
+        A = [[1.0, 0.0, 0.6], [0.0, 1.0, 0.8]]
+        assert [mutual_coherence(A), restricted_isometry_estimate(A, 2, n_supports=None)] == pytest.approx(answer)
