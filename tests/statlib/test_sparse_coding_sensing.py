@@ -10,7 +10,12 @@ from scipy.fft import dct
 from scipy.linalg import hadamard
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
-from statlib.sparse_coding import SparseRepresentationClassifier, mutual_coherence, restricted_isometry_estimate
+from statlib.sparse_coding import (
+    SparseRepresentationClassifier,
+    ksvd_atom_update,
+    mutual_coherence,
+    restricted_isometry_estimate,
+)
 
 
 def test_coherence_of_an_orthonormal_basis_is_zero():
@@ -154,3 +159,29 @@ def test_exercise_answers_are_accepted_and_match_the_library(exercise, answer, w
     if exercise == "lecture-2.4":
         A = [[1.0, 0.0, 0.6], [0.0, 1.0, 0.8]]
         assert [mutual_coherence(A), restricted_isometry_estimate(A, 2, n_supports=None)] == pytest.approx(answer)
+
+
+def test_ksvd_atom_update_is_the_lectures_restricted_rank_one_step():
+    # the lecture's codebook update, built with the explicit N x |omega_k| selection matrix Omega_k
+    rng = np.random.default_rng(6)
+    n, N, K = 5, 9, 4
+    D = rng.standard_normal((n, K))
+    D /= np.linalg.norm(D, axis=0)
+    Y = rng.standard_normal((n, N))
+    X = rng.standard_normal((K, N)) * (rng.random((K, N)) < 0.5)
+    X[1, :3] = 1.0  # atom 1 has users
+    k = 1
+    omega = np.flatnonzero(X[k])
+    E_k = Y - D @ X + np.outer(D[:, k], X[k])
+    Omega = np.zeros((N, omega.size))
+    Omega[omega, np.arange(omega.size)] = 1.0
+    U, Delta, Vt = np.linalg.svd(E_k @ Omega, full_matrices=False)
+    atom, coef = ksvd_atom_update((E_k @ Omega).T)
+    sign = np.sign(atom @ U[:, 0])
+    np.testing.assert_allclose(atom, sign * U[:, 0], atol=1e-12)
+    np.testing.assert_allclose(coef, sign * Delta[0] * Vt[0], atol=1e-12)
+    X_new = X.copy()
+    X_new[k, omega] = coef
+    D_new = D.copy()
+    D_new[:, k] = atom
+    assert np.linalg.norm(Y - D_new @ X_new) <= np.linalg.norm(Y - D @ X)
