@@ -18,7 +18,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, validate_data
-from ._encode import _lasso_codes, _omp_codes
+from ._encode import _gram, _lasso_codes, _omp_codes
 
 __all__ = ["SparseRepresentationClassifier"]
 
@@ -42,6 +42,8 @@ class SparseRepresentationClassifier(ClassifierMixin, BaseEstimator):
     dictionary_ : (n_atoms, n_features) array
         The training samples scaled to unit l2 norm (the atoms, one per row); all-zero samples are left out.
     atom_labels_ : (n_train,) array of indices into ``classes_``
+    gram_ : (n_atoms, n_atoms) array or None
+        The Gram matrix of the atoms, ``dictionary_ @ dictionary_.T``, kept for OMP (None for the lasso).
 
     Examples
     --------
@@ -70,6 +72,8 @@ class SparseRepresentationClassifier(ClassifierMixin, BaseEstimator):
         keep = norms > 0.0  # an all-zero sample can represent nothing: it is not an atom
         self.classes_, self.atom_labels_ = classes, labels[keep]
         self.dictionary_ = np.ascontiguousarray(X[keep] / norms[keep, None])
+        # OMP works on the Gram matrix A A^T of the atoms: computed once here, not at every prediction
+        self.gram_ = _gram(self.dictionary_) if self.algorithm == "omp" else None
         return self
 
     def sparse_codes(self, X):
@@ -80,7 +84,7 @@ class SparseRepresentationClassifier(ClassifierMixin, BaseEstimator):
         Y = np.ascontiguousarray(X / np.where(norms > 0.0, norms, 1.0)[:, None])
         A = self.dictionary_
         if self.algorithm == "omp":
-            return _omp_codes(Y, A, min(self.n_nonzero_coefs, A.shape[0], A.shape[1]))
+            return _omp_codes(Y, A, min(self.n_nonzero_coefs, A.shape[0], A.shape[1]), self.gram_)
         return _lasso_codes(Y, A, float(self.alpha), 10000, 1e-10, None)[0]
 
     def class_residuals(self, X):

@@ -119,6 +119,28 @@ def test_src_hand_case():
     )
 
 
+def test_src_keeps_the_gram_matrix_of_its_atoms_and_codes_as_scikit_learns_omp():
+    from sklearn.decomposition import sparse_encode as sk_sparse_encode
+
+    # the atoms of test_src_hand_case: e1, (e1 + e2)/sqrt 2, e3; their inner products by hand
+    X = np.array([[2.0, 0.0, 0.0], [1.0, 1.0, 0.0], [0.0, 0.0, 4.0]])
+    src = SparseRepresentationClassifier(n_nonzero_coefs=1).fit(X, ["a", "a", "b"])
+    c = 1 / np.sqrt(2)
+    np.testing.assert_allclose(src.gram_, [[1.0, c, 0.0], [c, 1.0, 0.0], [0.0, 0.0, 1.0]], atol=1e-15)
+    assert SparseRepresentationClassifier("lasso_cd").fit(X, ["a", "a", "b"]).gram_ is None
+    # with the cached Gram matrix, the OMP codes are scikit-learn's OMP codes of the unit-scaled samples
+    rng = np.random.default_rng(7)
+    A, T = rng.standard_normal((40, 12)), rng.standard_normal((15, 12))
+    model = SparseRepresentationClassifier(n_nonzero_coefs=4).fit(A, np.arange(40) % 3)
+    ref = sk_sparse_encode(
+        T / np.linalg.norm(T, axis=1, keepdims=True),
+        A / np.linalg.norm(A, axis=1, keepdims=True),
+        algorithm="omp",
+        n_nonzero_coefs=4,
+    )
+    np.testing.assert_allclose(model.sparse_codes(T), ref, atol=1e-10)
+
+
 def test_src_lasso_agrees_with_omp_on_separated_classes():
     rng = np.random.default_rng(4)
     centres = np.eye(5)[:3] * 5
