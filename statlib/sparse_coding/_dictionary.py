@@ -27,7 +27,6 @@ Eckart-Young theorem).
 """
 
 import warnings
-from contextlib import nullcontext
 
 import numpy as np
 from numba import njit
@@ -87,6 +86,14 @@ def sparse_coding_objective(X, codes, dictionary, alpha):
     return float(0.5 * np.sum(R * R) + alpha * np.sum(np.abs(codes)))
 
 
+# K-SVD's stages make small matrix products and one small SVD per atom (a few dozen rows by n_features). A
+# multithreaded BLAS only adds start-up and synchronisation costs to calls that small, and on a busy machine its
+# threads wait for cores: the same fit took anywhere from 0.4 s to 10 s with the load. On one thread it takes a
+# few hundredths of a second, whatever the load.
+_one_blas_thread = threadpool_limits.wrap(limits=1, user_api="blas")
+
+
+@_one_blas_thread
 def _ksvd_codes(X, W, T):
     """K-SVD's sparse-coding stage: OMP with T atoms, and codes at round-off level set to zero.
 
@@ -230,32 +237,27 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
         Z = np.zeros((N, L))
         objective = []
         converged = False
-        # K-SVD makes one small product and one small SVD per atom (a few dozen rows by n_features). A
-        # multithreaded BLAS only adds start-up and synchronisation costs to calls that small, and on a busy machine
-        # its threads wait for cores: the same fit took from 0.4 s to 10 s depending on the load. On one thread it
-        # takes a few hundredths of a second.
-        with threadpool_limits(1, user_api="blas") if method == "ksvd" else nullcontext():
-            for it in range(max_iter):
-                if method == "alternating":
-                    # Z-step: the lasso for each sample, warm-started (13.176)
-                    Z, _ = _lasso_codes(X, W, alpha, 10000, 1e-10, Z)
-                    # W-step: block coordinate descent over the atoms subject to (13.177)
-                    A = Z.T @ Z
-                    B = Z.T @ X
-                    _update_atoms(W, A, B)
-                    dead = np.flatnonzero(np.diag(A) == 0.0)
-                    value = sparse_coding_objective(X, Z, W, alpha)
-                else:
-                    Z = _ksvd_codes(X, W, T)
-                    dead = self._ksvd_sweep(X, W, Z)
-                    value = sparse_coding_objective(X, Z, W, 0.0)
-                if dead.size:  # unused atoms: a random sample each (their codes are zero, NLL does not move)
-                    W[dead] = X[rng.choice(N, size=dead.size)]
-                    self._normalise(W, rng, D, rows=dead)
-                objective.append(value)
-                if it > 0 and abs(objective[-2] - value) <= tol * max(abs(objective[-2]), np.finfo(float).tiny):
-                    converged = True
-                    break
+        for it in range(max_iter):
+            if method == "alternating":
+                # Z-step: the lasso for each sample, warm-started (13.176)
+                Z, _ = _lasso_codes(X, W, alpha, 10000, 1e-10, Z)
+                # W-step: block coordinate descent over the atoms subject to (13.177)
+                A = Z.T @ Z
+                B = Z.T @ X
+                _update_atoms(W, A, B)
+                dead = np.flatnonzero(np.diag(A) == 0.0)
+                value = sparse_coding_objective(X, Z, W, alpha)
+            else:
+                Z = _ksvd_codes(X, W, T)
+                dead = self._ksvd_sweep(X, W, Z)
+                value = sparse_coding_objective(X, Z, W, 0.0)
+            if dead.size:  # unused atoms: a random sample each (their codes are zero, NLL does not move)
+                W[dead] = X[rng.choice(N, size=dead.size)]
+                self._normalise(W, rng, D, rows=dead)
+            objective.append(value)
+            if it > 0 and abs(objective[-2] - value) <= tol * max(abs(objective[-2]), np.finfo(float).tiny):
+                converged = True
+                break
         if not converged:
             warnings.warn(
                 f"DictionaryLearning did not converge in max_iter={max_iter} iterations; increase max_iter",
@@ -286,6 +288,7 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
             W[j] /= norm
 
     @staticmethod
+    @_one_blas_thread
     def _ksvd_sweep(X, W, Z):
         dead = []
         for j in range(W.shape[0]):

@@ -85,7 +85,7 @@ def phase_transition(n_features, measurements, sparsities, n_trials, kind="gauss
 
 
 def plot_phase_transition(ax, n_features, measurements, sparsities, rate, title):
-    """Success rate as an image over delta = M/D (x) and rho = k/M (y), with the 50 % contour."""
+    """Success rate as coloured squares over delta = M/D (x) and rho = k/M (y); returns the scatter for a colour bar."""
     M = np.asarray(measurements, float)[:, None]
     k = np.asarray(sparsities, float)[None, :]
     delta, rho = np.broadcast_to(M / n_features, rate.shape), k / M
