@@ -83,3 +83,58 @@ register(
     "(1/N)(b - b_ols)^2 + lambda |b| to zero.",
     prompts=["Orthonormal design, N = 10, lambda = 0.4, OLS coefficient 3: the lasso coefficient is"],
 )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# lecture-2.1 to lecture-2.4: the second lecture chapter (dictionary learning, K-SVD and compressed sensing).
+# ---------------------------------------------------------------------------------------------------------------
+
+# lecture-2.1: A = [[1, 0, 1/sqrt 2], [0, 1, 1/sqrt 2]] has unit columns; the cosines are 0, 1/sqrt 2, 1/sqrt 2, so
+# mu = 1/sqrt 2 and the uniqueness bound ||x||_0 < (1 + 1/mu) / 2 = (1 + sqrt 2) / 2 = 1.207 guarantees k = 1.
+_MU = 1 / 2**0.5
+assert 1 < (1 + 1 / _MU) / 2 < 2
+
+register(
+    "lecture-2.1",
+    numeric([_MU, 1.0], atol=5e-4),
+    hint="normalise the columns, take the largest |cosine| between two different columns, and find the largest "
+    "integer k with k < (1 + 1/mu) / 2.",
+    prompts=[
+        "Mutual coherence of A = [[1, 0, 1/sqrt 2], [0, 1, 1/sqrt 2]]:",
+        "The largest sparsity k for which (1 + 1/mu)/2 guarantees a unique sparsest solution:",
+    ],
+)
+
+# lecture-2.2: E_k^R = [[3, 1], [1, 3]] = 4 u u^T + 2 v v^T with u = (1, 1)/sqrt 2, v = (1, -1)/sqrt 2: the new atom is
+# d_k = u (first entry 1/sqrt 2), the new codes x_R^k = 4 u^T = (2 sqrt 2, 2 sqrt 2), the remaining error 2.
+register(
+    "lecture-2.2",
+    numeric([1 / 2**0.5, 2 * 2**0.5, 2.0], atol=5e-4),
+    hint="E_k^R is symmetric: its singular vectors are its eigenvectors (1, 1) and (1, -1); the remaining error "
+    "||E_k^R - d_k x_R^k||_F is the second singular value.",
+    prompts=[
+        "K-SVD update for E_k^R = [[3, 1], [1, 3]]: first entry of the new atom d_k (made positive):",
+        "First entry of the new codes x_R^k:",
+        "The error ||E_k^R - d_k x_R^k||_F after the update:",
+    ],
+)
+
+# lecture-2.3: with T_0 = 1 but a free coefficient, K-SVD codes each sample by the atom of largest |cosine| and sets
+# the atom to the first singular vector of its users: a unit direction, not their mean (gain-shape vector
+# quantisation). Only with the coefficients fixed to 1 does it become k-means.
+register(
+    "lecture-2.3",
+    exact(False),
+    hint="look at the norm of a K-SVD atom and at what the rank-one SVD of the users' residuals returns.",
+    prompts=["K-SVD with T_0 = 1 (one atom per sample, coefficient free) returns the k-means centroids. True?"],
+)
+
+# lecture-2.4: for unit columns the Gram matrix of a pair is [[1, c], [c, 1]], eigenvalues 1 +- c, so
+# delta_2 = max |c| = mu. For A = [[1, 0, 0.6], [0, 1, 0.8]] the cosines are 0, 0.6, 0.8: mu = delta_2 = 0.8.
+register(
+    "lecture-2.4",
+    numeric([0.8, 0.8], atol=5e-4),
+    hint="write the Gram matrix of two unit columns and find its eigenvalues; delta_2 is the largest deviation "
+    "from 1 over all pairs.",
+    prompts=["Mutual coherence of A = [[1, 0, 0.6], [0, 1, 0.8]]:", "Its restricted isometry constant delta_2:"],
+)

@@ -33,6 +33,7 @@ from numba import njit
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
+from threadpoolctl import threadpool_limits
 
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
 from ._encode import _check_dictionary, _lasso_codes, _omp_codes
@@ -85,6 +86,14 @@ def sparse_coding_objective(X, codes, dictionary, alpha):
     return float(0.5 * np.sum(R * R) + alpha * np.sum(np.abs(codes)))
 
 
+# K-SVD's stages make small matrix products and one small SVD per atom (a few dozen rows by n_features). A
+# multithreaded BLAS only adds start-up and synchronisation costs to calls that small, and on a busy machine its
+# threads wait for cores: the same fit took anywhere from 0.4 s to 10 s with the load. On one thread it takes a
+# few hundredths of a second, whatever the load.
+_one_blas_thread = threadpool_limits.wrap(limits=1, user_api="blas")
+
+
+@_one_blas_thread
 def _ksvd_codes(X, W, T):
     """K-SVD's sparse-coding stage: OMP with T atoms, and codes at round-off level set to zero.
 
@@ -279,6 +288,7 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
             W[j] /= norm
 
     @staticmethod
+    @_one_blas_thread
     def _ksvd_sweep(X, W, Z):
         dead = []
         for j in range(W.shape[0]):

@@ -133,9 +133,15 @@ def _lasso_codes(X, dictionary, alpha, max_iter, tol, init):
     return Z, int(n_converged)
 
 
-def _omp_codes(X, dictionary, n_nonzero_coefs):
+def _gram(dictionary):
     gram = dictionary @ dictionary.T
-    gram = 0.5 * (gram + gram.T)
+    return 0.5 * (gram + gram.T)
+
+
+def _omp_codes(X, dictionary, n_nonzero_coefs, gram=None):
+    """OMP codes of the rows of X; ``gram`` is ``_gram(dictionary)`` when the caller has it already."""
+    if gram is None:
+        gram = _gram(dictionary)
     corr = np.ascontiguousarray(X @ dictionary.T)
     sq_norms = np.einsum("ij,ij->i", X, X)
     Z = np.zeros((X.shape[0], dictionary.shape[0]))

@@ -14,8 +14,11 @@ from property_support import harness, random_bad, registry
 
 from statlib.sparse_coding import (
     DictionaryLearning,
+    SparseRepresentationClassifier,
     basis_pursuit,
     ksvd_atom_update,
+    mutual_coherence,
+    restricted_isometry_estimate,
     sparse_coding_objective,
     sparse_encode,
     sparse_encode_masked,
@@ -166,6 +169,72 @@ def _(rng):
         (lambda: sparse_coding_objective(X, Z[:, :0] if Z.shape[1] > 0 else Z, W, 0.1), ["codes"]),
         (lambda: sparse_coding_objective(X, np.zeros((X.shape[0] + 1, W.shape[0])), W, 0.1), ["codes"]),
         (lambda: sparse_coding_objective(X, Z, W, -1.0), ["alpha"]),
+    ]
+
+
+@valid("mutual_coherence")
+def _(rng):
+    A = rng.normal(size=(int(rng.integers(1, 8)), int(rng.integers(2, 10)))) * float(rng.choice([1e-3, 1.0, 1e3]))
+    mu = mutual_coherence(A)
+    U = A / np.linalg.norm(A, axis=0)
+    assert 0.0 <= mu <= 1.0 and mu >= np.abs(U[:, 0] @ U[:, 1]) - 1e-12  # at least the first pair's cosine
+
+
+@valid("restricted_isometry_estimate")
+def _(rng):
+    m, d = int(rng.integers(1, 6)), int(rng.integers(1, 8))
+    A = rng.normal(size=(m, d)) / np.sqrt(m)
+    s = int(rng.integers(1, min(m, d) + 1))
+    exact = restricted_isometry_estimate(A, s, n_supports=None)
+    assert (
+        0.0 <= restricted_isometry_estimate(A, s, n_supports=int(rng.integers(1, 5)), random_state=0) <= exact + 1e-12
+    )
+
+
+@valid("SparseRepresentationClassifier")
+def _(rng):
+    X, _, _ = _problem(rng)
+    y = rng.integers(0, 3, size=X.shape[0])
+    model = SparseRepresentationClassifier(
+        str(rng.choice(["omp", "lasso_cd"])), n_nonzero_coefs=int(rng.integers(1, 5))
+    ).fit(X, y)
+    R = model.class_residuals(X)
+    assert R.shape == (X.shape[0], len(model.classes_)) and np.all(np.isfinite(R)) and np.all(R <= 1 + 1e-9)
+    assert set(model.predict(X)) <= set(model.classes_)
+
+
+@invalid("mutual_coherence")
+def _(rng):
+    return [
+        (lambda: mutual_coherence(random_bad(rng, (3, 4))), ["matrix"]),
+        (lambda: mutual_coherence(np.ones((3, 1))), ["matrix"]),
+        (lambda: mutual_coherence(np.zeros((2, int(rng.integers(2, 5))))), ["matrix"]),
+    ]
+
+
+@invalid("restricted_isometry_estimate")
+def _(rng):
+    A = rng.normal(size=(3, 5))
+    return [
+        (lambda: restricted_isometry_estimate(random_bad(rng, A.shape), 2), ["matrix"]),
+        (lambda: restricted_isometry_estimate(A, int(rng.integers(4, 9))), ["sparsity"]),
+        (lambda: restricted_isometry_estimate(A, -int(rng.integers(0, 3))), ["sparsity"]),
+        (lambda: restricted_isometry_estimate(A, 2, n_supports=-int(rng.integers(0, 3))), ["n_supports"]),
+    ]
+
+
+@invalid("SparseRepresentationClassifier")
+def _(rng):
+    X, _, _ = _problem(rng)
+    y = np.arange(X.shape[0]) % 2
+    return [
+        (lambda: SparseRepresentationClassifier().fit(random_bad(rng, X.shape), y), ["X"]),
+        (lambda: SparseRepresentationClassifier(algorithm=str(rng.choice(["bp", "lars"]))).fit(X, y), ["algorithm"]),
+        (
+            lambda: SparseRepresentationClassifier(n_nonzero_coefs=-int(rng.integers(0, 3))).fit(X, y),
+            ["n_nonzero_coefs"],
+        ),
+        (lambda: SparseRepresentationClassifier(alpha=-float(rng.random())).fit(X, y), ["alpha"]),
     ]
 
 
