@@ -36,7 +36,6 @@ from scipy import linalg
 from scipy.special import expit
 from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_vector, validate_data
@@ -649,24 +648,16 @@ class ARDClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         """Fit to ``X`` (n_samples, n_features) and labels ``y`` of exactly two classes."""
-        from ..svm._rvm import _rvc_loop
+        from ..svm._rvm import _binary_targets, _rvc_loop
 
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         threshold = check_real(self.threshold_alpha, "threshold_alpha", low=0.0, low_inclusive=False)
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         tol = check_real(self.tol, "tol", low=0.0)
         X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_, t = np.unique(y, return_inverse=True)
-        if len(self.classes_) < 2:
-            raise ValueError(f"y must contain two classes; got 1 class: {self.classes_.tolist()}")
-        if len(self.classes_) > 2:
-            raise ValueError(
-                f"y: Only binary classification is supported (logistic ARD, MLAPP 13.7.5); "
-                f"got {len(self.classes_)} classes"
-            )
+        self.classes_, t = _binary_targets(y, "logistic ARD, MLAPP 13.7.5")
         Phi = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
-        w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t.astype(float), max_iter, tol, threshold)
+        w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t, max_iter, tol, threshold)
         if not converged:
             warnings.warn(
                 f"ARDClassifier did not converge in max_iter={max_iter} iterations", ConvergenceWarning, stacklevel=2

@@ -211,6 +211,18 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
         return mean, np.sqrt(var)
 
 
+def _binary_targets(y, model):
+    """(classes, t) with t in {0., 1.} for labels ``y`` of exactly two classes; ``model`` names the estimator in
+    the error for more classes."""
+    check_classification_targets(y)
+    classes, t = np.unique(y, return_inverse=True)
+    if len(classes) < 2:
+        raise ValueError(f"y must contain two classes; got 1 class: {classes.tolist()}")
+    if len(classes) > 2:
+        raise ValueError(f"y: Only binary classification is supported ({model}); got {len(classes)} classes")
+    return classes, t.astype(float)
+
+
 def _irls(Phi, t, alpha, w, max_newton=100, tol=1e-14):
     """Mode w* of ln p(w | t, alpha) (PRML 7.2.3) by Newton's method (IRLS), and Sigma = (Phi^T B Phi + A)^{-1}.
 
@@ -360,16 +372,7 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
         """Fit to ``X`` (n_samples, n_features) and labels ``y`` of exactly two classes."""
         kernel, degree, coef0, bias, max_iter, tol, threshold = self._check_common()
         X, y = validate_data(self, X, y, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_, t = np.unique(y, return_inverse=True)
-        if len(self.classes_) < 2:
-            raise ValueError(f"y must contain two classes; got 1 class: {self.classes_.tolist()}")
-        if len(self.classes_) > 2:
-            raise ValueError(
-                f"y: Only binary classification is supported (the RVM classifier of PRML 7.2.3); "
-                f"got {len(self.classes_)} classes"
-            )
-        t = t.astype(float)
+        self.classes_, t = _binary_targets(y, "the RVM classifier of PRML 7.2.3")
         self.gamma_ = self._effective_gamma(X)
         Phi = self._design(X, X)
         w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t, max_iter, tol, threshold)
