@@ -196,14 +196,17 @@ def _link_arrays(A):
 
 
 def _kernel_arrays(A):
-    """(indptr, indices, weights, inv_out) for the kernels: int64 row pointers, int32 link targets where they
-    fit (half the memory traffic of int64), the link weights (empty when all links weigh the same) and
-    1 / out-weight per node (0 for a dangling node)."""
+    """(indptr, indices, weights, inv_out) for the kernels: unsigned row pointers (uint64) and link targets
+    (uint32 where they fit: half the memory traffic of 64 bits), the link weights (empty when all links weigh
+    the same) and 1 / out-weight per node (0 for a dangling node).
+
+    Unsigned indices are a property the compiled kernels use: an index that cannot be negative needs no
+    wrap-around test, so ``y[indices[k]] += share`` compiles to a plain load and store."""
     n = A.shape[0]
-    indptr = np.ascontiguousarray(A.indptr, dtype=np.int64)
-    index_type = np.int32 if n < 2**31 - 1 else np.int64
+    counts = np.diff(A.indptr)
+    indptr = np.ascontiguousarray(A.indptr, dtype=np.uint64)
+    index_type = np.uint32 if n <= 2**32 else np.uint64
     indices = np.ascontiguousarray(A.indices, dtype=index_type)
-    counts = np.diff(indptr)
     data = A.data
     inv_out = np.zeros(n)
     linked = counts > 0
@@ -246,7 +249,7 @@ def _check_basic_pagerank_exists(A, indptr, indices):
             "damping < 1 (general PageRank, Def. 21.4)"
         )
     level = _bfs_levels(indptr, indices, 0)
-    rows = np.repeat(np.arange(A.shape[0]), np.diff(indptr))
+    rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
     period = int(np.gcd.reduce(np.abs(level[rows] + 1 - level[indices]))) if indices.size else 0
     if period > 1:
         raise ValueError(
