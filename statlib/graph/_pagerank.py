@@ -141,6 +141,48 @@ def _bfs_levels(indptr, indices, source):
 # Validation
 
 
+@njit(cache=True)
+def _is_clean_csr(indptr, indices, data, n):
+    """True when the CSR arrays of an (n, n) matrix are canonical (row pointers from 0 to nnz, not decreasing;
+    column indices in [0, n), strictly increasing within a row: sorted, no duplicates) and every stored weight
+    is positive and finite (no stored zeros, no NaN). One pass; reads only inside the arrays."""
+    nnz = data.shape[0]
+    if indptr.shape[0] != n + 1 or indices.shape[0] != nnz or indptr[0] != 0 or indptr[n] != nnz:
+        return False
+    for i in range(n):
+        start = indptr[i]
+        stop = indptr[i + 1]
+        if stop < start or stop > nnz:
+            return False
+        prev = -1
+        for k in range(start, stop):
+            j = indices[k]
+            if j <= prev or j >= n:
+                return False
+            prev = j
+            w = data[k]
+            if not (w > 0.0 and w < np.inf):
+                return False
+    return True
+
+
+def _clean_csr(adjacency):
+    """The sparse ``adjacency`` itself as a csr_array (sharing its arrays, no copy) when it is already a square CSR
+    matrix of float64 weights in canonical form with only positive finite weights, the form ``_check_adjacency``
+    returns; else None, and the general path copies, sums duplicates and drops stored zeros."""
+    if adjacency.format != "csr" or adjacency.dtype != np.float64:
+        return None
+    n, m = adjacency.shape
+    indptr, indices, data = adjacency.indptr, adjacency.indices, adjacency.data
+    if n != m or n < 1 or indptr.ndim != 1 or indices.ndim != 1 or data.ndim != 1:
+        return None
+    if indptr.dtype not in (np.int32, np.int64) or indices.dtype not in (np.int32, np.int64):
+        return None
+    if not _is_clean_csr(indptr, indices, data, n):
+        return None
+    return sp.csr_array(adjacency, copy=False)
+
+
 def _check_adjacency(adjacency):
     """Validated adjacency as a canonical CSR matrix of float64 weights with no stored zeros.
 
@@ -153,6 +195,9 @@ def _check_adjacency(adjacency):
             adjacency.dtype, np.complexfloating
         ):
             raise TypeError(f"adjacency must hold real numbers, got a sparse matrix of dtype {adjacency.dtype}")
+        clean = _clean_csr(adjacency)
+        if clean is not None:
+            return clean, True
         A = sp.csr_array(adjacency, dtype=np.float64, copy=True)
         was_sparse = True
     else:
@@ -196,14 +241,17 @@ def _link_arrays(A):
 
 
 def _kernel_arrays(A):
-    """(indptr, indices, weights, inv_out) for the kernels: int64 row pointers, int32 link targets where they
-    fit (half the memory traffic of int64), the link weights (empty when all links weigh the same) and
-    1 / out-weight per node (0 for a dangling node)."""
+    """(indptr, indices, weights, inv_out) for the kernels: unsigned row pointers (uint64) and link targets
+    (uint32 where they fit: half the memory traffic of 64 bits), the link weights (empty when all links weigh
+    the same) and 1 / out-weight per node (0 for a dangling node).
+
+    Unsigned indices are a property the compiled kernels use: an index that cannot be negative needs no
+    wrap-around test, so ``y[indices[k]] += share`` compiles to a plain load and store."""
     n = A.shape[0]
-    indptr = np.ascontiguousarray(A.indptr, dtype=np.int64)
-    index_type = np.int32 if n < 2**31 - 1 else np.int64
+    counts = np.diff(A.indptr)
+    indptr = np.ascontiguousarray(A.indptr, dtype=np.uint64)
+    index_type = np.uint32 if n <= 2**32 else np.uint64
     indices = np.ascontiguousarray(A.indices, dtype=index_type)
-    counts = np.diff(indptr)
     data = A.data
     inv_out = np.zeros(n)
     linked = counts > 0
@@ -246,7 +294,7 @@ def _check_basic_pagerank_exists(A, indptr, indices):
             "damping < 1 (general PageRank, Def. 21.4)"
         )
     level = _bfs_levels(indptr, indices, 0)
-    rows = np.repeat(np.arange(A.shape[0]), np.diff(indptr))
+    rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
     period = int(np.gcd.reduce(np.abs(level[rows] + 1 - level[indices]))) if indices.size else 0
     if period > 1:
         raise ValueError(

@@ -557,3 +557,34 @@ def test_adjacency_door_does_not_warn_on_adjacency_matrices():
         pagerank(load_example("lihang", "21.1").adjacency)
         pagerank(row_stochastic)
         np.testing.assert_allclose(pagerank(doubly), np.full(3, 1 / 3), rtol=1e-12)
+
+
+def test_canonical_csr_input_is_read_in_place_and_other_sparse_forms_agree():
+    # A square float64 CSR with sorted, distinct indices and positive weights is validated in one pass without a
+    # copy; every other sparse form (duplicates, stored zeros, unsorted indices, NaN) takes the cleaning path.
+    rng = np.random.default_rng(3)
+    dense = (rng.random((30, 30)) < 0.15) * rng.integers(1, 4, size=(30, 30)).astype(float)
+    dense[5] = 0.0  # a dangling node
+    expected = pagerank(dense)
+    clean = sp.csr_array(dense)
+    saved = (clean.data.copy(), clean.indices.copy(), clean.indptr.copy())
+    np.testing.assert_allclose(pagerank(clean), expected, rtol=0, atol=1e-15)
+    for before, after in zip(saved, (clean.data, clean.indices, clean.indptr)):
+        np.testing.assert_array_equal(after, before)
+    indptr, indices, data = clean.indptr, clean.indices, clean.data
+    rev = np.concatenate([np.arange(indptr[i + 1] - 1, indptr[i] - 1, -1) for i in range(30)]).astype(int)
+    unsorted = sp.csr_array((data[rev], indices[rev], indptr), shape=dense.shape)  # each row's links reversed
+    split = np.repeat(np.arange(data.size), 2)  # each link stored twice with half its weight
+    messy = sp.csr_array((data[split] / 2, indices[split], 2 * indptr), shape=dense.shape)
+    messy.data[0] = 0.0  # and one stored zero beside its twin
+    messy.data[1] *= 2
+    at = indptr[5]  # the dangling node 5 given one stored zero: still dangling
+    zero_row = sp.csr_array(
+        (np.insert(data, at, 0.0), np.insert(indices, at, 0), indptr + (np.arange(31) > 5)), shape=dense.shape
+    )
+    for A in (unsorted, messy, zero_row, sp.csr_matrix(dense)):
+        np.testing.assert_allclose(pagerank(A), expected, rtol=0, atol=1e-12)
+    bad = sp.csr_array(dense)
+    bad.data[0] = np.nan
+    with pytest.raises(ValueError, match="finite"):
+        pagerank(bad)
