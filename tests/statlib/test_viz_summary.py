@@ -16,8 +16,9 @@ FAMILIES = ("linear_model", "neighbors", "naive_bayes", "tree", "svm", "ensemble
 
 def test_the_comparison_runs_every_general_purpose_classifier():
     # Every classifier exported by the Part I families takes part, except the ID3/C4.5 trees of the book's
-    # categorical examples (categorical inputs only), which chapter 5 compares on their own data, and the relevance
-    # vector classifier (PRML 7.2, binary only), which the RVM chapter compares with the SVM.
+    # categorical examples (categorical inputs only), which chapter 5 compares on their own data, the relevance
+    # vector classifier (PRML 7.2, binary only), which the RVM chapter compares with the SVM, and logistic ARD
+    # (MLAPP 13.7.5, binary only), which the lasso-extensions page compares with l1-penalised logistic regression.
     exported = set()
     for family in FAMILIES:
         module = importlib.import_module(f"statlib.{family}")
@@ -26,7 +27,7 @@ def test_the_comparison_runs_every_general_purpose_classifier():
             if isinstance(obj, type) and issubclass(obj, ClassifierMixin):
                 exported.add(name)
     used = {type(m[-1] if hasattr(m, "steps") else m).__name__ for m in summary.classifiers().values()}
-    assert exported - used == {"ID3Classifier", "C45Classifier", "RelevanceVectorClassifier"}
+    assert exported - used == {"ID3Classifier", "C45Classifier", "RelevanceVectorClassifier", "ARDClassifier"}
 
 
 def test_exercise_answers():
