@@ -146,7 +146,15 @@ def _group_lipschitz(X, bounds):
         if hi - lo == 1:
             out[g] = np.dot(X[:, lo], X[:, lo])
         else:
-            gram = X[:, lo:hi].T @ X[:, lo:hi]
+            size = hi - lo
+            gram = np.empty((size, size))
+            for a in range(size):  # plain loops: a slice of X is not contiguous to Numba, so no BLAS product here
+                for b in range(a + 1):
+                    v = 0.0
+                    for i in range(X.shape[0]):
+                        v += X[i, lo + a] * X[i, lo + b]
+                    gram[a, b] = v
+                    gram[b, a] = v
             out[g] = np.linalg.eigvalsh(gram)[-1]
     return out
 
