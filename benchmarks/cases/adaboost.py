@@ -1,12 +1,23 @@
 """AdaBoost with decision stumps (Li Hang alg. 8.1) vs scikit-learn's AdaBoostClassifier, 100 stumps."""
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ROUNDS = 100
 
 
+GRID = (
+    "n=1000,d=5",
+    "n=1000,d=20",
+    "n=5000,d=5",
+    "n=5000,d=20",
+    "n=20000,d=5",
+    "n=20000,d=20",
+)
+
+
 def make_data(size, seed):
-    n, d = {"full": (20_000, 20), "smoke": (300, 5)}[size]
+    s = size_params(size, {"full": {"n": 20_000, "d": 20}, "smoke": {"n": 300, "d": 5}})
+    n, d = s["n"], s["d"]
     from sklearn.datasets import make_classification
 
     X, y = make_classification(n_samples=n, n_features=d, n_informative=d // 2, random_state=seed)
@@ -47,4 +58,5 @@ CASE = Case(
     check=check,
     tolerance="training accuracy within 0.03",
     repeat=3,
+    grid=GRID,
 )

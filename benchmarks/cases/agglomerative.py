@@ -3,11 +3,21 @@ data (both compute the Euclidean distances)."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=500,d=2",
+    "n=500,d=10",
+    "n=2000,d=2",
+    "n=2000,d=10",
+    "n=8000,d=2",
+    "n=8000,d=10",
+)
 
 
 def make_data(size, seed):
-    n, d = {"full": (4_000, 10), "smoke": (60, 3)}[size]
+    s = size_params(size, {"full": {"n": 4_000, "d": 10}, "smoke": {"n": 60, "d": 3}})
+    n, d = s["n"], s["d"]
     return {"X": np.random.default_rng(seed).normal(size=(n, d))}
 
 
@@ -40,4 +50,5 @@ CASE = Case(
     check=check,
     tolerance="identical merges and sizes; heights rtol 1e-12",
     notes="statlib keeps the full n x n distance matrix (scipy the condensed half), so its peak memory is about twice.",
+    grid=GRID,
 )

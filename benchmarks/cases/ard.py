@@ -4,11 +4,21 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=500,d=20",
+    "n=500,d=200",
+    "n=5000,d=20",
+    "n=5000,d=200",
+    "n=20000,d=20",
+    "n=20000,d=200",
+)
 
 
 def make_data(size, seed):
-    n, d = {"full": (5_000, 200), "smoke": (200, 10)}[size]
+    s = size_params(size, {"full": {"n": 5_000, "d": 200}, "smoke": {"n": 200, "d": 10}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d))
     w = np.zeros(d)
@@ -51,4 +61,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="coefficients within 1e-6 relative, intercept within 1e-6",
+    grid=GRID,
 )

@@ -2,13 +2,24 @@
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 N_VALUES = 8
 
 
+GRID = (
+    "n=1000,d=5",
+    "n=1000,d=40",
+    "n=20000,d=5",
+    "n=20000,d=40",
+    "n=200000,d=5",
+    "n=200000,d=40",
+)
+
+
 def make_data(size, seed):
-    n, d = {"full": (200_000, 40), "smoke": (500, 5)}[size]
+    s = size_params(size, {"full": {"n": 200_000, "d": 40}, "smoke": {"n": 500, "d": 5}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 4, size=n)
     X = (rng.integers(0, N_VALUES, size=(n, d)) + y[:, None]) % N_VALUES  # class-dependent shifts
@@ -44,4 +55,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical posteriors (rtol 1e-8)",
+    grid=GRID,
 )

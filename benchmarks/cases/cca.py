@@ -4,13 +4,24 @@ per component) vs scikit-learn's CCA (NIPALS power iterations per component), on
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 K = 3
 
 
+GRID = (
+    "n=500,p=10,q=8",
+    "n=500,p=60,q=40",
+    "n=5000,p=10,q=8",
+    "n=5000,p=60,q=40",
+    "n=50000,p=10,q=8",
+    "n=50000,p=60,q=40",
+)
+
+
 def make_data(size, seed):
-    n, p, q = {"full": (5_000, 60, 40), "smoke": (120, 8, 6)}[size]
+    s = size_params(size, {"full": {"n": 5_000, "p": 60, "q": 40}, "smoke": {"n": 120, "p": 8, "q": 6}})
+    n, p, q = s["n"], s["p"], s["q"]
     rng = np.random.default_rng(seed)
     z = rng.normal(size=(n, K)) * [3.0, 2.0, 1.0]
     X = z @ rng.normal(size=(K, p)) + rng.normal(size=(n, p))
@@ -53,4 +64,5 @@ CASE = Case(
     notes="scikit-learn stops each power iteration when the weights change by less than tol, which leaves errors "
     "of order 1e-4 at tol=1e-10 when the leading canonical correlations are close (0.997, 0.993 here), so the "
     "reference runs at tol=1e-14; statlib whitens each deflated view by its thin SVD and takes the exact pair.",
+    grid=GRID,
 )

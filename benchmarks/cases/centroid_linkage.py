@@ -3,11 +3,21 @@ scipy.cluster.hierarchy.linkage(method='centroid'), from the data."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=500,d=2",
+    "n=500,d=10",
+    "n=2000,d=2",
+    "n=2000,d=10",
+    "n=5000,d=2",
+    "n=5000,d=10",
+)
 
 
 def make_data(size, seed):
-    n, d = {"full": (3_000, 10), "smoke": (60, 3)}[size]
+    s = size_params(size, {"full": {"n": 3_000, "d": 10}, "smoke": {"n": 60, "d": 3}})
+    n, d = s["n"], s["d"]
     return {"X": np.random.default_rng(seed).normal(size=(n, d))}
 
 
@@ -41,4 +51,5 @@ CASE = Case(
     tolerance="identical merges and sizes; heights rtol 1e-9",
     notes="both run the generic algorithm with cached nearest neighbours (heights can invert); statlib keeps the "
     "full n x n distance matrix (scipy the condensed half).",
+    grid=GRID,
 )

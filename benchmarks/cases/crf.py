@@ -11,10 +11,17 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ITERATIONS = 50
 C2 = 1.0
+
+
+GRID = (
+    "sequences=200",
+    "sequences=2000",
+    "sequences=6000",
+)
 
 
 def make_data(size, seed):
@@ -22,7 +29,7 @@ def make_data(size, seed):
 
     from statlib.datasets.lihang_ch11 import make_digit_sequences
 
-    n_sequences = {"full": 2000, "smoke": 20}[size]
+    n_sequences = size_params(size, {"full": {"sequences": 2000}, "smoke": {"sequences": 20}})["sequences"]
     data = make_digit_sequences(n_sequences, random_state=seed, noise=0.3)
     items = [
         pycrfsuite.ItemSequence([{f"p{j}": float(v) for j, v in enumerate(row) if v != 0.0} for row in x])
@@ -84,4 +91,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="objective after 50 iterations within rtol 1e-3",
+    grid=GRID,
 )

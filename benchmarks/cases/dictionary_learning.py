@@ -7,20 +7,31 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ITERS = 10
+
+
+GRID = (
+    "n=500,k=16",
+    "n=500,k=49",
+    "n=2000,k=16",
+    "n=2000,k=49",
+    "n=8000,k=16",
+    "n=8000,k=49",
+)
 
 
 def make_data(size, seed):
     from statlib.datasets import load_example
 
-    n, k = {"full": (2000, 49), "smoke": (100, 8)}[size]
+    s = size_params(size, {"full": {"n": 2000, "k": 49}, "smoke": {"n": 100, "k": 8}})
+    n, k = s["n"], s["k"]
     patches = load_example("mlapp", "figure-13.21").patches
     rng = np.random.default_rng(seed)
     X = patches[rng.choice(len(patches), size=n, replace=False)]
     init = X[rng.choice(n, size=k, replace=False)].copy()
-    return {"X": X, "init": init, "k": k, "iters": ITERS if size == "full" else 2}
+    return {"X": X, "init": init, "k": k, "iters": ITERS if size != "smoke" else 2}
 
 
 def run_statlib(data):
@@ -67,4 +78,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="objective after each iteration to rtol 1e-4",
+    grid=GRID,
 )

@@ -4,13 +4,24 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 L = 5
 
 
+GRID = (
+    "n=1000,d=10",
+    "n=1000,d=40",
+    "n=20000,d=10",
+    "n=20000,d=40",
+    "n=100000,d=10",
+    "n=100000,d=40",
+)
+
+
 def make_data(size, seed):
-    n, d = {"full": (20_000, 40), "smoke": (300, 6)}[size]
+    s = size_params(size, {"full": {"n": 20_000, "d": 40}, "smoke": {"n": 300, "d": 6}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     W = rng.normal(size=(d, L))
     X = rng.normal(size=(n, L)) @ W.T + rng.normal(size=(n, d)) * rng.uniform(0.3, 1.5, size=d)
@@ -51,4 +62,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="mean log-likelihood within 1e-6, W W^T + Psi within 1e-3 of its largest entry",
+    grid=GRID,
 )

@@ -5,11 +5,17 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=10000",
+    "n=100000",
+    "n=1000000",
+)
 
 
 def make_data(size, seed):
-    n = {"full": 100_000, "smoke": 2_000}[size]
+    n = size_params(size, {"full": {"n": 100_000}, "smoke": {"n": 2_000}})["n"]
     rng = np.random.default_rng(seed)
     t = np.linspace(0.0, 200.0, n)
     S = np.c_[
@@ -63,4 +69,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same iteration count, unmixing and mixing matrices rtol 1e-8",
+    grid=GRID,
 )

@@ -11,13 +11,22 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ITERATIONS = 500
 
 
+GRID = (
+    "n=500,p=100,k=10",
+    "n=2000,p=500,k=50",
+    "n=2000,p=2000,k=50",
+    "n=10000,p=500,k=50",
+)
+
+
 def make_data(size, seed):
-    n, p, k = {"full": (2_000, 500, 50), "smoke": (200, 50, 5)}[size]
+    s = size_params(size, {"full": {"n": 2_000, "p": 500, "k": 50}, "smoke": {"n": 200, "p": 50, "k": 5}})
+    n, p, k = s["n"], s["p"], s["k"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, p))
     w = np.zeros(p)
@@ -64,4 +73,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same support; coefficients within 1e-8 after 500 iterations",
+    grid=GRID,
 )

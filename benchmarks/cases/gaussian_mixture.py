@@ -5,13 +5,24 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ITERATIONS = 100
 
 
+GRID = (
+    "n=1000,d=5,k=5",
+    "n=10000,d=5,k=5",
+    "n=50000,d=5,k=5",
+    "n=10000,d=2,k=3",
+    "n=10000,d=20,k=5",
+    "n=10000,d=5,k=20",
+)
+
+
 def make_data(size, seed):
-    n, d, k = {"full": (50_000, 5, 5), "smoke": (600, 3, 3)}[size]
+    s = size_params(size, {"full": {"n": 50_000, "d": 5, "k": 5}, "smoke": {"n": 600, "d": 3, "k": 3}})
+    n, d, k = s["n"], s["d"], s["k"]
     rng = np.random.default_rng(seed)
     parts = []
     for centre in rng.normal(scale=4.0, size=(k, d)):
@@ -63,4 +74,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same log-likelihood sequence (rtol 1e-10), parameters rtol 1e-7",
+    grid=GRID,
 )

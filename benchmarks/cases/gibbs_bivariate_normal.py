@@ -7,15 +7,23 @@ one vectorised NumPy line. That is the fastest way a practitioner would run this
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 MEAN = np.array([1.0, -2.0])
 SD = np.array([2.0, 1.0])
 RHO = 0.9
 
 
+GRID = (
+    "n=10000",
+    "n=200000",
+    "n=2000000",
+    "n=10000000",
+)
+
+
 def make_data(size, seed):
-    n = {"full": 2_000_000, "smoke": 500}[size]
+    n = size_params(size, {"full": {"n": 2_000_000}, "smoke": {"n": 500}})["n"]
     z = np.random.RandomState(seed).standard_normal((n, 2))
     return {"z": z}
 
@@ -53,4 +61,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="the same chain from the same normals (rtol 1e-9)",
+    grid=GRID,
 )

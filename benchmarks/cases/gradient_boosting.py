@@ -2,13 +2,24 @@
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ROUNDS = 100
 
 
+GRID = (
+    "n=1000,d=5",
+    "n=1000,d=20",
+    "n=5000,d=5",
+    "n=5000,d=20",
+    "n=20000,d=5",
+    "n=20000,d=20",
+)
+
+
 def make_data(size, seed):
-    n, d = {"full": (20_000, 20), "smoke": (300, 5)}[size]
+    s = size_params(size, {"full": {"n": 20_000, "d": 20}, "smoke": {"n": 300, "d": 5}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d))
     y = np.sin(X[:, 0]) + X[:, 1] ** 2 - X[:, 2] * (X[:, 3] > 0) + 0.3 * rng.normal(size=n)
@@ -46,4 +57,5 @@ CASE = Case(
     check=check,
     tolerance="identical training predictions (rtol 1e-7)",
     repeat=3,
+    grid=GRID,
 )

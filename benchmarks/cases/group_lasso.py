@@ -7,11 +7,27 @@ given a tolerance tight enough that both land on the same solution, so the row t
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=200,groups=20,d=10,active=8",
+    "n=200,groups=100,d=10,active=8",
+    "n=1000,groups=20,d=10,active=8",
+    "n=1000,groups=100,d=10,active=8",
+    "n=5000,groups=20,d=10,active=8",
+    "n=5000,groups=100,d=10,active=8",
+)
 
 
 def make_data(size, seed):
-    n, n_groups, d, active = {"full": (1_000, 100, 10, 8), "smoke": (100, 10, 3, 2)}[size]
+    s = size_params(
+        size,
+        {
+            "full": {"n": 1_000, "groups": 100, "d": 10, "active": 8},
+            "smoke": {"n": 100, "groups": 10, "d": 3, "active": 2},
+        },
+    )
+    n, n_groups, d, active = s["n"], s["groups"], s["d"], s["active"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, n_groups * d))
     w = np.zeros(n_groups * d)
@@ -57,4 +73,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same support; coefficients and intercept within 1e-8",
+    grid=GRID,
 )

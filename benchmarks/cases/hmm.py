@@ -3,11 +3,20 @@ vs hmmlearn's CategoricalHMM ``score`` + ``decode``, on one long sequence."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "T=1000,N=8,M=16",
+    "T=100000,N=8,M=16",
+    "T=1000000,N=8,M=16",
+    "T=100000,N=2,M=16",
+    "T=100000,N=32,M=16",
+)
 
 
 def make_data(size, seed):
-    T, N, M = {"full": (1_000_000, 8, 16), "smoke": (500, 3, 4)}[size]
+    s = size_params(size, {"full": {"T": 1_000_000, "N": 8, "M": 16}, "smoke": {"T": 500, "N": 3, "M": 4}})
+    T, N, M = s["T"], s["N"], s["M"]
     rng = np.random.default_rng(seed)
     startprob = rng.dirichlet(np.ones(N))
     transmat = rng.dirichlet(np.ones(N), size=N)
@@ -64,4 +73,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="log P and log P* within rtol 1e-10; both decoded paths have probability P* (rtol 1e-10)",
+    grid=GRID,
 )

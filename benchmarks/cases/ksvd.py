@@ -11,13 +11,25 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 SWEEPS = 5
 
 
+GRID = (
+    "n=500,d=32,atoms=64,t0=4",
+    "n=2000,d=32,atoms=64,t0=4",
+    "n=8000,d=32,atoms=64,t0=4",
+    "n=2000,d=16,atoms=32,t0=3",
+    "n=2000,d=64,atoms=128,t0=8",
+)
+
+
 def make_data(size, seed):
-    n, d, atoms, t0 = {"full": (2_000, 32, 64, 4), "smoke": (300, 16, 24, 3)}[size]
+    s = size_params(
+        size, {"full": {"n": 2_000, "d": 32, "atoms": 64, "t0": 4}, "smoke": {"n": 300, "d": 16, "atoms": 24, "t0": 3}}
+    )
+    n, d, atoms, t0 = s["n"], s["d"], s["atoms"], s["t0"]
     rng = np.random.default_rng(seed)
     # samples that are sparse combinations of a planted dictionary, plus noise
     planted = rng.normal(size=(atoms, d))
@@ -86,4 +98,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="dictionaries within 1e-8 after 5 sweeps",
+    grid=GRID,
 )

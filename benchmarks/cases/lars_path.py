@@ -4,11 +4,20 @@ coefficients cross zero and leave the active set)."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=100,p=20",
+    "n=500,p=100",
+    "n=5000,p=100",
+    "n=1000,p=500",
+    "n=200,p=1000",
+)
 
 
 def make_data(size, seed):
-    n, p = {"full": (500, 100), "smoke": (60, 12)}[size]
+    s = size_params(size, {"full": {"n": 500, "p": 100}, "smoke": {"n": 60, "p": 12}})
+    n, p = s["n"], s["p"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, p))
     X[:, 1::2] += 0.7 * X[:, ::2][:, : p // 2]
@@ -46,4 +55,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same breakpoints (1e-10 of alpha_max) and coefficients (1e-9)",
+    grid=GRID,
 )

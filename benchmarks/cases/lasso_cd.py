@@ -3,13 +3,22 @@ scikit-learn's Lasso, same alpha and duality-gap tolerance, from zero."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 TOL = 1e-8
 
 
+GRID = (
+    "n=200,p=50,k=5",
+    "n=2000,p=500,k=50",
+    "n=20000,p=500,k=50",
+    "n=1000,p=5000,k=50",
+)
+
+
 def make_data(size, seed):
-    n, p, k = {"full": (2_000, 500, 50), "smoke": (200, 50, 5)}[size]
+    s = size_params(size, {"full": {"n": 2_000, "p": 500, "k": 50}, "smoke": {"n": 200, "p": 50, "k": 5}})
+    n, p, k = s["n"], s["p"], s["k"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, p))
     w = np.zeros(p)
@@ -50,4 +59,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same support; coefficients and intercept within 1e-6",
+    grid=GRID,
 )

@@ -5,14 +5,25 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 PASSES = 10
 ETA = 1e-3
 
 
+GRID = (
+    "n=1000,d=5",
+    "n=1000,d=50",
+    "n=100000,d=5",
+    "n=100000,d=50",
+    "n=1000000,d=5",
+    "n=1000000,d=50",
+)
+
+
 def make_data(size, seed):
-    n, d = {"full": (100_000, 50), "smoke": (300, 5)}[size]
+    s = size_params(size, {"full": {"n": 100_000, "d": 50}, "smoke": {"n": 300, "d": 5}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d))
     y = X @ rng.normal(size=d) + 0.5 + 0.3 * rng.normal(size=n)
@@ -59,4 +70,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical weights (rtol 1e-8)",
+    grid=GRID,
 )

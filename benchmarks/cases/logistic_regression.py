@@ -3,11 +3,21 @@ newton-cholesky solver, both run to a gradient tolerance of 1e-8."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=1000,d=5",
+    "n=1000,d=30",
+    "n=50000,d=5",
+    "n=50000,d=30",
+    "n=500000,d=5",
+    "n=500000,d=30",
+)
 
 
 def make_data(size, seed):
-    n, d = {"full": (50_000, 30), "smoke": (400, 5)}[size]
+    s = size_params(size, {"full": {"n": 50_000, "d": 30}, "smoke": {"n": 400, "d": 5}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d))
     y = (X @ rng.normal(size=d) + rng.logistic(size=n) > 0).astype(int)
@@ -48,4 +58,5 @@ CASE = Case(
     "X^T W X (BLAS). statlib's binary Newton loop takes the steps of statlib.optim.minimize (Armijo "
     "backtracking) but evaluates loss, gradient and Hessian weights in one Numba pass, forms the Hessian from "
     "the weights of the accepted point without recomputing X theta, and reuses its work arrays.",
+    grid=GRID,
 )

@@ -2,11 +2,21 @@
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=300,d=3",
+    "n=300,d=20",
+    "n=1000,d=3",
+    "n=1000,d=20",
+    "n=3000,d=3",
+    "n=3000,d=20",
+)
 
 
 def make_data(size, seed):
-    n, d = {"full": (3_000, 20), "smoke": (50, 3)}[size]
+    s = size_params(size, {"full": {"n": 3_000, "d": 20}, "smoke": {"n": 50, "d": 3}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, d)) @ rng.normal(size=(d, d))
     return {"X": X, "S": np.cov(X, rowvar=False)}
@@ -41,4 +51,5 @@ CASE = Case(
     tolerance="rtol 1e-8",
     notes="statlib whitens once with the Cholesky factor of S and takes Euclidean distances; scipy evaluates the "
     "quadratic form for every pair.",
+    grid=GRID,
 )

@@ -3,13 +3,23 @@ scikit-learn's NMF(solver="mu"): 200 iterations from the same W, H (tol=0, so bo
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 ITERATIONS = 200
 
 
+GRID = (
+    "n=200,m=100,k=5",
+    "n=2000,m=1000,k=5",
+    "n=2000,m=1000,k=20",
+    "n=2000,m=1000,k=50",
+    "n=10000,m=1000,k=20",
+)
+
+
 def make_data(size, seed):
-    n, m, k = {"full": (2_000, 1_000, 20), "smoke": (60, 40, 4)}[size]
+    s = size_params(size, {"full": {"n": 2_000, "m": 1_000, "k": 20}, "smoke": {"n": 60, "m": 40, "k": 4}})
+    n, m, k = s["n"], s["m"], s["k"]
     rng = np.random.default_rng(seed)
     # A non-negative low-rank matrix plus non-negative noise.
     X = rng.gamma(2.0, size=(n, k)) @ rng.gamma(2.0, size=(k, m)) + rng.uniform(0, 1, size=(n, m))
@@ -64,4 +74,5 @@ CASE = Case(
     notes="Both sides spend almost all their time in the same two BLAS products per iteration, X H^T and W^T X "
     "(2 000 x 1 000 x 20 each); the element-wise updates are a small fraction, so the ratio is parity up "
     "to timing noise.",
+    grid=GRID,
 )

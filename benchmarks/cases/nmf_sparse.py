@@ -4,13 +4,24 @@ document-term count matrix vs scikit-learn's NMF(solver="mu"): 200 iterations fr
 import numpy as np
 from scipy import sparse
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 from benchmarks.cases.nmf import check as check_dense
 from benchmarks.cases.nmf import run_reference, run_statlib, starting_point
 
+GRID = (
+    "n=1000,m=3000,k=5",
+    "n=1000,m=3000,k=20",
+    "n=5000,m=3000,k=5",
+    "n=5000,m=3000,k=20",
+    "n=20000,m=3000,k=5",
+    "n=20000,m=3000,k=20",
+)
+
 
 def make_data(size, seed):
-    n, m, k, density = {"full": (5_000, 3_000, 20, 0.01), "smoke": (80, 50, 4, 0.1)}[size]
+    s = size_params(size, {"full": {"n": 5_000, "m": 3_000, "k": 20}, "smoke": {"n": 80, "m": 50, "k": 4}})
+    n, m, k = s["n"], s["m"], s["k"]
+    density = 0.1 if size == "smoke" else 0.01
     rng = np.random.default_rng(seed)
     # Counts at random positions, like a document-term matrix (1% nonzero in the full case).
     X = sparse.random(
@@ -37,4 +48,5 @@ CASE = Case(
     notes="Neither side forms the dense W H: X H^T and W^T X come from the 150 000 nonzeros of X (statlib in a "
     "Numba loop over the CSR rows, scikit-learn through SciPy's sparse products); H H^T, W^T W and the "
     "products with them go to BLAS.",
+    grid=GRID,
 )

@@ -5,13 +5,22 @@ updates."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 K = 40
 
 
+GRID = (
+    "n=500,p=100,k=10",
+    "n=4000,p=400,k=40",
+    "n=20000,p=400,k=40",
+    "n=4000,p=2000,k=40",
+)
+
+
 def make_data(size, seed):
-    n, p, k = {"full": (4000, 400, K), "smoke": (80, 20, 4)}[size]
+    s = size_params(size, {"full": {"n": 4000, "p": 400, "k": K}, "smoke": {"n": 80, "p": 20, "k": 4}})
+    n, p, k = s["n"], s["p"], s["k"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, p))
     coef = np.zeros(p)
@@ -51,4 +60,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same support, coefficients to rtol 1e-8",
+    grid=GRID,
 )

@@ -3,11 +3,19 @@ PCA(svd_solver="full"): all components of a tall, correlated data matrix."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=1000,m=50",
+    "n=20000,m=200",
+    "n=100000,m=50",
+    "n=5000,m=1000",
+)
 
 
 def make_data(size, seed):
-    n, m = {"full": (20_000, 200), "smoke": (80, 12)}[size]
+    s = size_params(size, {"full": {"n": 20_000, "m": 200}, "smoke": {"n": 80, "m": 12}})
+    n, m = s["n"], s["m"]
     rng = np.random.default_rng(seed)
     # Correlated features with decaying variances: a random rotation of independent columns.
     scales = 1.0 / np.arange(1, m + 1)
@@ -52,4 +60,5 @@ CASE = Case(
     tolerance="same components and scores (rtol 1e-7), same explained variances (rtol 1e-10)",
     notes="Both sides call LAPACK's thin SVD (gesdd) on the same centred array, so the ratio is parity up to "
     "timing noise and the bookkeeping around the call.",
+    grid=GRID,
 )

@@ -3,13 +3,21 @@ PCA(svd_solver="full"), whose score is the same PPCA log-likelihood: a tall data
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 L = 5
 
 
+GRID = (
+    "n=1000,d=50",
+    "n=10000,d=400",
+    "n=50000,d=100",
+)
+
+
 def make_data(size, seed):
-    n, d = {"full": (10_000, 400), "smoke": (120, 15)}[size]
+    s = size_params(size, {"full": {"n": 10_000, "d": 400}, "smoke": {"n": 120, "d": 15}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     W = rng.normal(size=(d, L)) * np.linspace(6.0, 3.0, L)
     return {"X": rng.normal(size=(n, L)) @ W.T + rng.normal(size=(n, d)) + rng.normal(size=d)}
@@ -49,4 +57,5 @@ CASE = Case(
     check=check,
     tolerance="same principal directions up to sign (1e-6), variances and noise variance (rtol 1e-8)",
     notes="EM costs O(N D L) per iteration against the O(N D min(N, D)) of the full SVD; both give the same PPCA fit.",
+    grid=GRID,
 )

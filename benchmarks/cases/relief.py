@@ -3,13 +3,23 @@ vectorised NumPy reference (one distance row and one stable argsort per sample).
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 K = 10
 
 
+GRID = (
+    "n=500,d=10,c=3",
+    "n=500,d=40,c=3",
+    "n=3000,d=10,c=3",
+    "n=3000,d=40,c=3",
+    "n=6000,d=40,c=3",
+)
+
+
 def make_data(size, seed):
-    n, d, c = {"full": (3_000, 40, 3), "smoke": (120, 6, 3)}[size]
+    s = size_params(size, {"full": {"n": 3_000, "d": 40, "c": 3}, "smoke": {"n": 120, "d": 6, "c": 3}})
+    n, d, c = s["n"], s["d"], s["c"]
     rng = np.random.default_rng(seed)
     y = np.arange(n) % c
     X = rng.normal(size=(n, d))
@@ -57,4 +67,5 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same weights (rtol 1e-9)",
+    grid=GRID,
 )

@@ -9,13 +9,20 @@ import warnings
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
 
 GAMMA = 5.0
 
 
+GRID = (
+    "n=100",
+    "n=200",
+    "n=400",
+)
+
+
 def make_data(size, seed):
-    n = {"full": 400, "smoke": 60}[size]
+    n = size_params(size, {"full": {"n": 400}, "smoke": {"n": 60}})["n"]
     rng = np.random.default_rng(seed)
     x = np.sort(rng.uniform(-10, 10, size=n))
     t = np.sinc(x / np.pi) + rng.normal(scale=0.1, size=n)  # sin(x)/x, PRML Figure 7.9
@@ -71,4 +78,5 @@ CASE = Case(
     "by the Woodbury identity, inverting an n x n matrix at every iteration; statlib inverts the precision of the "
     "columns still active, which shrink to the few relevance vectors within the first iterations. The ratio "
     "measures that choice, not a faster inner loop.",
+    grid=GRID,
 )

@@ -6,13 +6,20 @@ tolerance, 1e-3, so they stop at slightly different iterates of the same unique 
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=500",
+    "n=2000",
+    "n=5000",
+    "n=10000",
+)
 
 
 def make_data(size, seed):
     from sklearn.datasets import make_classification
 
-    n = {"full": 5000, "smoke": 300}[size]
+    n = size_params(size, {"full": {"n": 5000}, "smoke": {"n": 300}})["n"]
     X, y = make_classification(n, 20, n_informative=10, flip_y=0.05, random_state=seed)
     return {"X": X, "y": y}
 
@@ -50,4 +57,5 @@ CASE = Case(
     check=check,
     tolerance="support sets equal up to 0.5%, decision values within 5e-3",
     repeat=3,
+    grid=GRID,
 )

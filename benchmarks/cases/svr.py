@@ -6,13 +6,20 @@ selection and stop at the same KKT tolerance, 1e-3, so they stop at nearby itera
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=300",
+    "n=1000",
+    "n=3000",
+    "n=6000",
+)
 
 
 def make_data(size, seed):
     from sklearn.datasets import make_friedman1
 
-    n = {"full": 3000, "smoke": 300}[size]
+    n = size_params(size, {"full": {"n": 3000}, "smoke": {"n": 300}})["n"]
     X, y = make_friedman1(n, 10, noise=1.0, random_state=seed)
     return {"X": X, "y": (y - y.mean()) / y.std()}
 
@@ -49,4 +56,5 @@ CASE = Case(
     check=check,
     tolerance="support sets equal up to 0.5%, predictions within 5e-3",
     repeat=3,
+    grid=GRID,
 )

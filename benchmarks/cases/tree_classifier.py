@@ -2,11 +2,21 @@
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=1000,d=5",
+    "n=1000,d=20",
+    "n=50000,d=5",
+    "n=50000,d=20",
+    "n=200000,d=5",
+    "n=200000,d=20",
+)
 
 
 def make_data(size, seed):
-    n, d = {"full": (50_000, 20), "smoke": (600, 5)}[size]
+    s = size_params(size, {"full": {"n": 50_000, "d": 20}, "smoke": {"n": 600, "d": 5}})
+    n, d = s["n"], s["d"]
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n + n // 4, d))
     signal = X[:, 0] + X[:, 1] * X[:, 2] + np.sin(2 * X[:, 3])
@@ -47,4 +57,5 @@ CASE = Case(
     check=check,
     tolerance="test accuracy within 0.01, leaves within 5% (ties between features are broken differently)",
     repeat=3,
+    grid=GRID,
 )

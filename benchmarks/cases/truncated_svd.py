@@ -4,11 +4,19 @@ power iterations, so both return the same factors."""
 
 import numpy as np
 
-from benchmarks._case import Case
+from benchmarks._case import Case, size_params
+
+GRID = (
+    "n=1000,m=200,k=10",
+    "n=5000,m=1000,k=20",
+    "n=20000,m=1000,k=20",
+    "n=5000,m=5000,k=20",
+)
 
 
 def make_data(size, seed):
-    n, m, k = {"full": (5_000, 1_000, 20), "smoke": (80, 30, 3)}[size]
+    s = size_params(size, {"full": {"n": 5_000, "m": 1_000, "k": 20}, "smoke": {"n": 80, "m": 30, "k": 3}})
+    n, m, k = s["n"], s["m"], s["k"]
     rng = np.random.default_rng(seed)
     # Low rank plus noise, with a decaying spectrum.
     X = (rng.normal(size=(n, 2 * k)) * np.geomspace(10.0, 0.5, 2 * k)) @ rng.normal(size=(2 * k, m))
@@ -54,4 +62,5 @@ CASE = Case(
     tolerance="same singular values (rtol 1e-10), components (atol 1e-8), scores and variance ratios",
     notes="Both sides draw the same Gaussian test matrix and spend their time in the same BLAS products "
     "X Q and X^T Q and small LU/QR factorisations; the ratio is parity up to timing noise.",
+    grid=GRID,
 )
