@@ -6,12 +6,19 @@ Li Hang Algorithm 20.1 with a fixed seed: sparse topics (word Dirichlet 0.05), a
 
 import numpy as np
 
-SIZES = {"full": (2000, 5000, 20, 100, 200), "smoke": (60, 200, 4, 20, 40)}  # D, V, K, lo, hi
+from benchmarks._case import size_params
+
+SIZES = {  # D documents, V words, K topics, document lengths lo..hi
+    "full": {"D": 2000, "V": 5000, "K": 20, "lo": 100, "hi": 200},
+    "smoke": {"D": 60, "V": 200, "K": 4, "lo": 20, "hi": 40},
+}
+GRID = tuple(f"D={D},K={K}" for D in (200, 1000, 2000) for K in (5, 20))  # V, lo, hi as in the full size
 
 
 def lda_corpus(size, seed):
     """(counts, K): a documents-by-words int64 count matrix and the number of topics it was drawn with."""
-    D, V, K, lo, hi = SIZES[size]
+    s = SIZES["full"] | size_params(size, SIZES)
+    D, V, K, lo, hi = s["D"], s["V"], s["K"], s["lo"], s["hi"]
     rng = np.random.default_rng(seed)
     phi = rng.dirichlet(np.full(V, 0.05), size=K)
     theta = rng.dirichlet(np.full(K, 0.2), size=D)

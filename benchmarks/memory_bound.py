@@ -1,18 +1,28 @@
-"""How far three streaming kernels are from the machine's memory bandwidth (one thread).
+"""How far three streaming kernels are from what this machine allows them (one thread): a roofline.
 
     python -m benchmarks.memory_bound     # writes the "memory_bound" part of benchmarks/results.json
 
-For each kernel the *bound* is the time one iteration would take if it did nothing but move its minimal bytes at
-the measured stream bandwidth (the STREAM "triad" a = b + s c, counted as STREAM counts it: three arrays of
-8-byte floats per element). The ratio measured time / bound says how far the kernel is from that limit; a
-kernel whose working set sits in cache, or that waits on a chain of dependent arithmetic, can sit far above it
-without wasting memory traffic, and the table says which limit binds.
+Each kernel gets the time one step could take at best, from three limits measured on this machine:
 
-- PageRank (Li Hang (21.15)), statlib's push power step on the benchmark graph: per step it streams the CSR
-  structure (indptr, indices) once and x, 1/L, the new iterate and the L1 change over n-vectors.
-- k-means (Li Hang Algorithm 14.2), one Lloyd iteration of statlib's KMeans: the data X once, the labels once.
-- HMM forward pass (Li Hang Algorithm 10.2, scaled), statlib's kernel: per step the symbol, one row of the
-  emission table and the new alpha_t row; the N x N transition matrix stays in cache.
+- *memory*: the bytes the step must move, over the one-thread stream bandwidth (the STREAM "triad"
+  a = b + s c, counted as STREAM counts it: three arrays of 8-byte floats per element). The sizes are chosen so
+  that the working set exceeds the last-level cache: the data really come from memory at every step.
+- *arithmetic*: the floating-point operations of the step, over the rate of a large one-thread matrix product
+  (BLAS dgemm), the fastest this core does arithmetic in practice.
+- *latency*: for a recurrence, whose steps depend on each other, the chain of dependent operations any
+  implementation must wait for, times the measured latency of one floating-point add or multiply.
+
+The bound is the largest of the three; the ratio measured / bound says how far the kernel is from it.
+
+- PageRank (Li Hang (21.15)), statlib's power step on a 10^6-node graph: it reads the link structure once
+  (4-byte link targets, 8-byte row pointers) and five n-vectors (the iterate, 1/L, the new iterate, both again
+  for the L1 change).
+- k-means (Li Hang Algorithm 14.2), one Lloyd iteration of statlib's KMeans at n = 10^6: X once, the labels read
+  and written; 2 k d operations per point for the distances (14.22).
+- HMM forward pass (Li Hang Algorithm 10.2, scaled), statlib's kernel on T = 10^6 steps: per step the symbol,
+  the new alpha_t row and its scale; the N x N transition and emission tables stay in cache. The critical path
+  of a step: alpha_{t-1}(j) a_ji (a multiply), a sum over N predecessors (ceil(log2 N) dependent adds at the
+  shallowest), the emission factor b_i(o_t) (a multiply).
 """
 
 import os
@@ -22,6 +32,7 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMB
 
 import datetime  # noqa: E402
 import json  # noqa: E402
+import math  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -38,12 +49,18 @@ def _triad(a, b, c, s):
         a[i] = b[i] + s * c[i]
 
 
-def stream_bandwidth(n=1 << 24, repeat=7):
-    """Bytes per second of the triad over three n-element float64 arrays (best of ``repeat``)."""
-    a, b, c = np.zeros(n), np.ones(n), np.full(n, 2.0)
-    _triad(a, b, c, 3.0)
-    best = min(_timed(lambda: _triad(a, b, c, 3.0)) for _ in range(repeat))
-    return 3 * 8 * n / best
+@njit(cache=True)
+def _add_chain(x, c, n):
+    for _ in range(n):  # each add waits for the previous one (no reassociation without fastmath)
+        x = x + c
+    return x
+
+
+@njit(cache=True)
+def _mul_chain(x, c, n):
+    for _ in range(n):
+        x = x * c
+    return x
 
 
 def _timed(fn):
@@ -57,12 +74,31 @@ def _best(fn, repeat=5):
     return min(_timed(fn) for _ in range(repeat))
 
 
+def stream_bandwidth(n=1 << 24, repeat=7):
+    """Bytes per second of the triad over three n-element float64 arrays (best of ``repeat``)."""
+    a, b, c = np.zeros(n), np.ones(n), np.full(n, 2.0)
+    return 3 * 8 * n / _best(lambda: _triad(a, b, c, 3.0), repeat)
+
+
+def dgemm_rate(n=1000, repeat=5):
+    """Floating-point operations per second of a one-thread n x n matrix product (best of ``repeat``)."""
+    rng = np.random.default_rng(0)
+    A, B = rng.normal(size=(n, n)), rng.normal(size=(n, n))
+    return 2 * n**3 / _best(lambda: A @ B, repeat)
+
+
+def chain_latency(steps=50_000_000):
+    """Seconds per dependent floating-point add and per dependent multiply (best of 5)."""
+    add = _best(lambda: _add_chain(0.0, 1e-9, steps)) / steps
+    mul = _best(lambda: _mul_chain(1.0, 1.0000000001, steps)) / steps
+    return add, mul
+
+
 def pagerank_step():
     from benchmarks.cases.pagerank import make_data
     from statlib.graph import pagerank
 
-    data = make_data("full", 0)
-    A = data["adjacency"]
+    A = make_data("n=1000000", 0)["adjacency"]
     n, m = A.shape[0], A.nnz
     steps = 50
 
@@ -71,33 +107,37 @@ def pagerank_step():
             warnings.simplefilter("ignore")
             pagerank(A, damping=0.85, tol=0.0, max_iter=steps)
 
-    seconds = _best(run) / steps
-    # indices once, indptr once; x, 1/L and the new iterate in the step, both iterates again for the L1 change
-    bytes_moved = m * A.indices.itemsize + (n + 1) * A.indptr.itemsize + 5 * 8 * n
-    return {"kernel": "PageRank power step", "size": f"n={n}, m={m}", "seconds": seconds, "bytes": bytes_moved}
+    return {
+        "kernel": "PageRank power step",
+        "size": f"n={n:,}, m={m:,}",
+        "seconds": _best(run, 3) / steps,
+        "bytes": 4 * m + 8 * (n + 1) + 5 * 8 * n,
+        "flops": 2 * m,
+        "chain": 0,
+    }
 
 
 def kmeans_iteration():
     from benchmarks.cases.kmeans import make_data
     from statlib.cluster import KMeans
 
-    data = make_data("n=100000,d=10,k=8", 0)
-    X = data["X"]
+    data = make_data("n=1000000,d=10,k=8", 0)
+    X, k = data["X"], data["k"]
+    n, d = X.shape
     iterations = 50
 
     def run():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            KMeans(data["k"], init=data["init"], n_init=1, max_iter=iterations, tol=0.0).fit(X)
+            KMeans(k, init=data["init"], n_init=1, max_iter=iterations, tol=0.0).fit(X)
 
-    seconds = _best(run) / iterations
-    bytes_moved = X.nbytes + 8 * X.shape[0]  # X read once, one label written per point
-    n, d = X.shape
     return {
         "kernel": "k-means Lloyd iteration",
-        "size": f"n={n}, d={d}, k={data['k']}",
-        "seconds": seconds,
-        "bytes": bytes_moved,
+        "size": f"n={n:,}, d={d}, k={k}",
+        "seconds": _best(run, 3) / iterations,
+        "bytes": 8 * n * d + 2 * 8 * n,
+        "flops": 2 * n * k * d,
+        "chain": 0,
     }
 
 
@@ -109,29 +149,57 @@ def hmm_forward_step():
     model = CategoricalHMM(data["startprob"], data["transmat"], data["emissionprob"])
     obs = data["obs"]
     T, N = obs.shape[0], data["startprob"].shape[0]
-    seconds = _best(lambda: model.forward(obs, scaled=True)) / T
-    bytes_moved = obs.itemsize + 8 * N + 8 * N + 8  # symbol, emission row, alpha_t row, scale
-    return {"kernel": "HMM forward step (scaled)", "size": f"T={T}, N={N}", "seconds": seconds, "bytes": bytes_moved}
+    return {
+        "kernel": "HMM forward step (scaled)",
+        "size": f"T={T:,}, N={N}",
+        "seconds": _best(lambda: model.forward(obs, scaled=True)) / T,
+        "bytes": obs.itemsize + 8 * N + 8,
+        "flops": 2 * N * N + 2 * N,
+        "chain": math.ceil(math.log2(N)),  # dependent adds between the two multiplies
+    }
 
 
 def measure():
     bandwidth = stream_bandwidth()
+    flop_rate = dgemm_rate()
+    add_latency, mul_latency = chain_latency()
     rows = []
     for fn in (pagerank_step, kmeans_iteration, hmm_forward_step):
         row = fn()
-        row["bound_seconds"] = row["bytes"] / bandwidth
+        row["memory_bound_seconds"] = row["bytes"] / bandwidth
+        row["arithmetic_bound_seconds"] = row["flops"] / flop_rate
+        row["latency_bound_seconds"] = (row["chain"] * add_latency + 2 * mul_latency) if row["chain"] else 0.0
+        limits = {
+            "memory": row["memory_bound_seconds"],
+            "arithmetic": row["arithmetic_bound_seconds"],
+            "latency": row["latency_bound_seconds"],
+        }
+        row["binding"] = max(limits, key=limits.get)
+        row["bound_seconds"] = limits[row["binding"]]
         row["times_bound"] = row["seconds"] / row["bound_seconds"]
+        row["times_memory_bound"] = row["seconds"] / row["memory_bound_seconds"]
         rows.append(row)
-    return {"stream_triad_bytes_per_s": bandwidth, "kernels": rows, "date": datetime.date.today().isoformat()}
+    return {
+        "stream_triad_bytes_per_s": bandwidth,
+        "dgemm_flops_per_s": flop_rate,
+        "add_latency_s": add_latency,
+        "mul_latency_s": mul_latency,
+        "kernels": rows,
+        "date": datetime.date.today().isoformat(),
+    }
 
 
 def main():
     result = measure()
-    print(f"stream triad, one thread: {result['stream_triad_bytes_per_s'] / 1e9:.1f} GB/s")
+    print(
+        f"one thread: stream triad {result['stream_triad_bytes_per_s'] / 1e9:.1f} GB/s, "
+        f"dgemm {result['dgemm_flops_per_s'] / 1e9:.1f} GFLOP/s, dependent add {result['add_latency_s'] * 1e9:.2f} ns, "
+        f"dependent multiply {result['mul_latency_s'] * 1e9:.2f} ns"
+    )
     for row in result["kernels"]:
         print(
-            f"{row['kernel']:28s} {row['size']:24s} {row['seconds'] * 1e6:10.3f} us/step  "
-            f"bound {row['bound_seconds'] * 1e6:10.3f} us  x{row['times_bound']:.1f}"
+            f"{row['kernel']:27s} {row['size']:26s} {row['seconds'] * 1e6:10.3f} us/step  "
+            f"bound {row['bound_seconds'] * 1e6:10.3f} us ({row['binding']})  x{row['times_bound']:.2f}"
         )
     path = ROOT / "benchmarks" / "results.json"
     results = json.loads(path.read_text())

@@ -8,7 +8,7 @@ compared are the final log p(w, z) (20.26), which agree to well under 1% once th
 import logging
 
 from benchmarks._case import Case
-from benchmarks._corpus import lda_corpus
+from benchmarks._corpus import GRID, lda_corpus
 
 SWEEPS = 100
 ALPHA, BETA = 0.1, 0.01
@@ -52,4 +52,5 @@ CASE = Case(
     repeat=3,
     notes="At 100 sweeps the chains are still climbing: seed 0 gives -2 450 235 (statlib) and -2 471 153 (lda), "
     "0.85% apart; after 300 sweeps both sit at -2.433e6, 0.03% apart.",
+    grid=GRID,
 )

@@ -13,7 +13,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from benchmarks._case import Case
-from benchmarks._corpus import lda_corpus
+from benchmarks._corpus import GRID, lda_corpus
 
 ITERATIONS = 200
 
@@ -79,4 +79,5 @@ CASE = Case(
     repeat=3,
     notes="At seed 0 the final log-likelihoods are -2 199 945 (statlib) and -2 193 454 (NMF), 0.3% apart (different "
     "local optima); at the smoke size they agree to 5e-8.",
+    grid=GRID,
 )
