@@ -1,7 +1,7 @@
 """Subset selection for linear regression: Bayesian variable selection and greedy search (MLAPP section 13.2).
 
-Every method here moves through the lattice of subsets one variable at a time, and every move is one *sweep*
-of the augmented cross-product matrix
+Every method here moves through the lattice of subsets one variable at a time. A move that may add or remove a
+variable is one *sweep* of the augmented cross-product matrix
 
     G = [[X^T X + r I,  X^T y],
          [y^T X,        y^T y]]
@@ -21,7 +21,9 @@ sweeping it again (the reverse sweep) removes it. After the variables of a set `
 
 A sweep is a rank-one update of a (D+1) x (D+1) matrix: O(D^2) work per move, instead of O(D^3) for a fresh
 fit. Enumerating the 2^D models in Gray-code order (each model differs from the previous one in a single
-bit) costs one sweep per model, the scheme MLAPP describes in section 13.2.3.
+bit) costs one sweep per model, the scheme MLAPP describes in section 13.2.3. The forward searches (OLS, OMP)
+only ever add, and need only G[j, y], G[j, j] and G[y, y]: they keep those by Gram-Schmidt in Gram form (a
+Cholesky factor of X_S^T X_S grown one row per move), O(D t) per move instead of O(D^2).
 """
 
 import math
@@ -214,47 +216,102 @@ def _mh_chain(G0, code, params, start, proposals, log_u):
 
 
 @njit(cache=True)
-def _greedy(G0, rule, n_steps, start):
-    """Greedy moves through the lattice, one sweep per move. rule 0: orthogonal least squares (13.28), add the
-    j with the largest RSS drop G[j,y]^2 / G[j,j]; rule 1: OMP (13.29)-(13.30), add the j with the largest
-    |x_j^T r| = |G[j,y]|; rule 2: backward selection, remove the j whose removal raises the RSS least,
-    w_j^2 / (A^{-1})_jj. Returns (order of the moves, RSS after each move, coefficients after each move)."""
-    p = G0.shape[0]
-    D = p - 1
-    mask = start.copy()
-    G, _ = _fresh(G0, mask)
+def _forward(G0, rule, n_steps):
+    """Greedy forward moves from the empty model. rule 0: orthogonal least squares (13.28), add the j with the
+    largest RSS drop (x_j^T r)^2 / ||x_j - P_S x_j||^2; rule 1: OMP (13.29)-(13.30), add the j with the largest
+    |x_j^T r|. Returns (order of the moves, RSS after each move, coefficients after each move).
+
+    A move needs only the residual correlations x_j^T r_S and the residual norms ||x_j - P_S x_j||^2, which
+    Gram-Schmidt on the columns of X, done in Gram form, keeps up to date: row t of ``C`` holds the
+    cross-products q_t^T x_j of the t-th orthonormal direction with every column, and the cross-products of the
+    active columns form the Cholesky factor L of X_S^T X_S (MLAPP's rank-one update of a QR factorisation, with
+    R = L^T). Move t costs O(D t), where a sweep of the whole (D+1) x (D+1) matrix costs O(D^2); the quantities
+    are the sweep's G[j, y], G[j, j] and G[y, y] of the module docstring.
+    """
+    D = G0.shape[0] - 1
     order = np.full(n_steps, -1, dtype=np.int64)
     rss = np.empty(n_steps)
     coefs = np.zeros((n_steps, D))
+    C = np.zeros((n_steps, D))
+    L = np.zeros((n_steps, n_steps))
+    z = np.zeros(n_steps)  # z = L^{-1} X_S^T y: the coordinates of y on the orthonormal directions
+    w = np.zeros(n_steps)
+    corr = G0[:D, D].copy()  # x_j^T r_S
+    norms = np.empty(D)  # ||x_j - P_S x_j||^2
+    for j in range(D):
+        norms[j] = G0[j, j]
+    active = np.zeros(D, dtype=np.bool_)
+    current = G0[D, D]
     tiny = 1e-12
     for t in range(n_steps):
         best = -1
         best_val = -1.0
         for j in range(D):
-            if rule == 2:
-                if not mask[j]:
-                    continue
-                # (A_S^{-1})_jj = -G[j, j]; removing j raises the RSS by w_j^2 / (A_S^{-1})_jj
-                val = -(G[j, D] * G[j, D]) / (-G[j, j])
+            if active[j] or norms[j] <= tiny * (1.0 + G0[j, j]):
+                continue  # in the model already, or linearly dependent on it
+            if rule == 0:
+                val = corr[j] * corr[j] / norms[j]  # (13.28): the RSS drop from adding j
             else:
-                if mask[j] or G[j, j] <= tiny * (1.0 + G0[j, j]):
-                    continue  # in the model already, or linearly dependent on it
-                if rule == 0:
-                    val = G[j, D] * G[j, D] / G[j, j]  # (13.28): the RSS drop from adding j
-                else:
-                    val = abs(G[j, D])  # (13.30): |x_j^T r_t|
+                val = abs(corr[j])  # (13.30): |x_j^T r_t|
             if best < 0 or val > best_val:
                 best, best_val = j, val
         if best < 0:
             break
-        _sweep(G, best, rule != 2)
-        mask[best] = rule != 2
+        k = best
+        pivot = math.sqrt(norms[k])
+        q = C[t]  # q_t^T x_j = (x_k^T x_j - sum_{r<t} (q_r^T x_k)(q_r^T x_j)) / pivot
+        for j in range(D):
+            q[j] = G0[k, j]
+        for r in range(t):
+            f = C[r, k]
+            L[t, r] = f
+            for j in range(D):
+                q[j] -= f * C[r, j]
+        L[t, t] = pivot
+        for j in range(D):
+            q[j] /= pivot
+        z[t] = corr[k] / pivot  # q_t^T y = x_k^T r_S / pivot
+        for j in range(D):
+            corr[j] -= q[j] * z[t]
+            norms[j] -= q[j] * q[j]
+        current -= z[t] * z[t]
+        active[k] = True
+        order[t] = k
+        rss[t] = current
+        for i in range(t, -1, -1):  # w = L^{-T} z, the least-squares coefficients on the active set
+            v = z[i]
+            for r in range(i + 1, t + 1):
+                v -= L[r, i] * w[r]
+            w[i] = v / L[i, i]
+        for i in range(t + 1):
+            coefs[t, order[i]] = w[i]
+    return order, rss, coefs
+
+
+@njit(cache=True)
+def _backward(G0, n_steps):
+    """Greedy backward moves from the full model, one reverse sweep per move: remove the j whose removal raises
+    the RSS least, w_j^2 / (A^{-1})_jj. Returns (order of the moves, RSS after each move)."""
+    D = G0.shape[0] - 1
+    mask = np.ones(D, dtype=np.bool_)
+    G, _ = _fresh(G0, mask)
+    order = np.full(n_steps, -1, dtype=np.int64)
+    rss = np.empty(n_steps)
+    for t in range(n_steps):
+        best = -1
+        best_val = -1.0
+        for j in range(D):
+            if not mask[j]:
+                continue
+            # (A_S^{-1})_jj = -G[j, j]; removing j raises the RSS by w_j^2 / (A_S^{-1})_jj
+            val = -(G[j, D] * G[j, D]) / (-G[j, j])
+            if best < 0 or val > best_val:
+                best, best_val = j, val
+        _sweep(G, best, False)
+        mask[best] = False
         order[t] = best
         rss[t] = G[D, D]
-        for j in range(D):
-            if mask[j]:
-                coefs[t, j] = G[j, D]
-    return order, rss, coefs
+    return order, rss
 
 
 @njit(cache=True)
@@ -440,7 +497,7 @@ def forward_selection(X, y, n_nonzero_coefs=None, *, criterion="ols", fit_interc
     Xc, yc, _, _ = _prepare(X, y, fit_intercept)
     criterion = check_choice(criterion, "criterion", ("ols", "omp"))
     k = _check_steps(n_nonzero_coefs, Xc.shape[1])
-    order, rss, coefs = _greedy(_gram(Xc, yc), 0 if criterion == "ols" else 1, k, np.zeros(Xc.shape[1], dtype=bool))
+    order, rss, coefs = _forward(_gram(Xc, yc), 0 if criterion == "ols" else 1, k)
     n = int(np.sum(order >= 0))
     return order[:n], np.maximum(rss[:n], 0.0), coefs[:n]
 
@@ -459,7 +516,7 @@ def backward_selection(X, y, *, fit_intercept=True):
     Xc, yc, _, _ = _prepare(X, y, fit_intercept)
     _require_full_rank(Xc, fit_intercept, "backward selection")
     D = Xc.shape[1]
-    order, rss, _ = _greedy(_gram(Xc, yc), 2, D, np.ones(D, dtype=bool))
+    order, rss = _backward(_gram(Xc, yc), D)
     return order, np.maximum(rss, 0.0)
 
 
@@ -807,7 +864,7 @@ class OrthogonalMatchingPursuit(RegressorMixin, BaseEstimator):
         if tol is not None and G0[D, D] <= tol:
             order, rss, coefs = np.empty(0, dtype=np.int64), np.empty(0), np.zeros((0, D))
         else:
-            order, rss, coefs = _greedy(G0, 1, min(k, n), np.zeros(D, dtype=bool))
+            order, rss, coefs = _forward(G0, 1, min(k, n))
             steps = int(np.sum(order >= 0))
             if tol is None and steps < min(k, n):
                 warnings.warn(

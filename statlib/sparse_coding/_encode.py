@@ -19,7 +19,7 @@ from numba import njit
 
 from .._validation import check_array, check_choice, check_int, check_real
 from ..linear_model._lasso import _enet_cd
-from ..linear_model._subset import _greedy
+from ..linear_model._subset import _forward
 
 __all__ = ["sparse_encode", "sparse_encode_masked"]
 
@@ -96,11 +96,10 @@ def _encode_masked(DT, X, mask, Z, l1, tol, max_iter):
 @njit(cache=True)
 def _encode_omp(gram, corr, sq_norms, n_nonzero_coefs, Z):
     """OMP codes in place on ``Z``: for sample i, the augmented Gram matrix [[W^T W, W^T x_i], [x_i^T W,
-    x_i^T x_i]] goes to the greedy kernel with rule 1, (13.29)-(13.30)."""
+    x_i^T x_i]] goes to the forward greedy kernel with rule 1, (13.29)-(13.30)."""
     L = gram.shape[0]
     G0 = np.empty((L + 1, L + 1))
     G0[:L, :L] = gram
-    start = np.zeros(L, dtype=np.bool_)
     for i in range(corr.shape[0]):
         G0[:L, L] = corr[i]
         G0[L, :L] = corr[i]
@@ -108,7 +107,7 @@ def _encode_omp(gram, corr, sq_norms, n_nonzero_coefs, Z):
         Z[i] = 0.0
         if sq_norms[i] == 0.0:
             continue
-        order, rss, coefs = _greedy(G0, 1, n_nonzero_coefs, start)
+        order, rss, coefs = _forward(G0, 1, n_nonzero_coefs)
         steps = 0
         for t in range(n_nonzero_coefs):
             if order[t] >= 0:

@@ -210,6 +210,32 @@ def test_greedy_paths_on_prostate():
         alive[j] = False
 
 
+@pytest.mark.parametrize("criterion", ["omp", "ols"])
+def test_forward_steps_are_the_rule_applied_to_least_squares_fits(criterion):
+    # a wide problem, so that many steps run: every step's choice, RSS and coefficients against fresh lstsq fits
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(80, 60)) * rng.uniform(0.5, 2.0, size=60)
+    y = X[:, :6] @ [3.0, -2.0, 1.5, 1.0, -0.5, 0.25] + 0.3 * rng.normal(size=80)
+    Xc, yc = X - X.mean(0), y - y.mean()
+    order, rss, coefs = forward_selection(X, y, 25, criterion=criterion)
+    assert len(order) == 25
+    active = []
+    for j, r, w in zip(order, rss, coefs):
+        fit = np.linalg.lstsq(Xc[:, active], yc, rcond=None)[0] if active else np.zeros(0)
+        resid = yc - Xc[:, active] @ fit
+        out = [c for c in range(60) if c not in active]
+        if criterion == "omp":
+            expected = out[int(np.argmax(np.abs(Xc[:, out].T @ resid)))]  # (13.30)
+        else:
+            expected = min(out, key=lambda c: _rss(X, y, np.isin(np.arange(60), active + [c])))  # (13.28)
+        assert j == expected
+        active.append(j)
+        fit = np.linalg.lstsq(Xc[:, active], yc, rcond=None)[0]
+        np.testing.assert_allclose(w[active], fit, rtol=1e-9, atol=1e-12)
+        assert np.count_nonzero(w) == len(active)
+        assert r == pytest.approx(np.sum((yc - Xc[:, active] @ fit) ** 2), rel=1e-9)
+
+
 # ---------------------------------------------------------------------------------------------- OMP
 @pytest.mark.parametrize("fit_intercept", [True, False])
 @pytest.mark.parametrize("k", [1, 2, 4, 7])
