@@ -11,6 +11,9 @@ import statistics
 import sys
 import time
 
+MIN_TOTAL_S = 1.0
+MAX_CALLS = 500
+
 
 def main():
     case_name, side, size, seed, repeat, out = sys.argv[1:7]
@@ -22,7 +25,9 @@ def main():
     answer = fn(data)  # first call: includes Numba compilation (or loading it from the cache)
     first = time.perf_counter() - start
     times = []
-    for _ in range(int(repeat)):
+    # at least `repeat` calls; a call of a few milliseconds is repeated until the calls add up to MIN_TOTAL_S,
+    # so that the median of a short call is not at the mercy of one interruption
+    while len(times) < int(repeat) or (sum(times) < MIN_TOTAL_S and len(times) < MAX_CALLS):
         start = time.perf_counter()
         answer = fn(data)
         times.append(time.perf_counter() - start)

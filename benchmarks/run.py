@@ -8,7 +8,8 @@
 
 Each side of each case runs in its own process (so peak memory is that fit's alone) with one thread
 (OMP/OpenBLAS/MKL/Numba). The first call is timed separately (Numba compilation, or the cache load on a
-warm cache); the reported time is the median of the later calls. The answers of both sides are compared
+warm cache); the reported time is the median of the later calls (at least ``repeat`` of them, more for a call
+of a few milliseconds, until they add up to a second). The answers of both sides are compared
 with the case's own check before any time is reported.
 """
 
@@ -111,7 +112,7 @@ GRID_REPEAT = 3
 
 
 def run_grid(name):
-    """Every cell of a case's grid: the ratio (median of GRID_REPEAT later calls per side) at each size."""
+    """Every cell of a case's grid: the ratio (median of at least GRID_REPEAT later calls per side) at each size."""
     case = importlib.import_module(f"benchmarks.cases.{name}").CASE
     cells = []
     for label in case.grid:

@@ -1,7 +1,7 @@
 """Orthogonal matching pursuit (MLAPP (13.29)-(13.30)) vs scikit-learn's OrthogonalMatchingPursuit, 40 atoms on a
 tall design with an intercept. Both form the Gram matrix X^T X once (scikit-learn's precompute="auto" does so when
-n_samples > n_features); statlib then moves by sweeps of the cross-product matrix, scikit-learn by Cholesky
-updates."""
+n_samples > n_features); both then move by Cholesky updates of the active cross-products (statlib's Gram-Schmidt
+in Gram form, O(D t) per step)."""
 
 import numpy as np
 
