@@ -8,13 +8,17 @@ W(C) = sum_l sum_{C(i)=l} ||x_i - m_l||^2 (14.19):
 * update: with the partition fixed, each centre becomes the mean of its samples.
 
 The nearest centre is found from ||x - m||^2 = ||x||^2 - 2 x.m + ||m||^2, dropping the ||x||^2
-that all centres share. The samples are taken in blocks of up to 1024 rows (about 128 KiB of X);
-the products x.m_l of a block come from one matrix product (BLAS dgemm through ``np.dot``, as in
-scikit-learn's chunked Lloyd iteration), and the kernel then scores ||m_l||^2/2 - x.m_l, picks the
-argmin and adds the sample to its cluster's sums while the block is still in cache: assignment and
-the sums of the update are one pass. (A plain loop over features and centres was measured about
-twice as slow.) As scikit-learn does, the data are centred on their mean before the fit (the
-expansion then loses no digits to a large common offset) and the centres shifted back afterwards.
+that all centres share. The samples are taken in blocks of up to 1024 rows (about 128 KiB of X; fewer
+with many centres, so that the block's products take at most 256 KiB); the products x.m_l of a block come
+from one matrix product (BLAS dgemm through ``np.dot``, as in scikit-learn's chunked Lloyd iteration),
+and the kernel then scores ||m_l||^2/2 - x.m_l, picks the argmin and adds the sample to its cluster's
+sums while the block is still in cache: assignment and the sums of the update are one pass. (A plain
+loop over features and centres was measured about twice as slow.) When X is larger than 2 MiB, the
+scan of a block issues one prefetch instruction per row of the next block, so that the next block is
+read from memory while this one is scanned rather than during its matrix product (measured about 15%
+faster per iteration with X beyond the last-level cache); the prefetch is a hint and changes no result.
+As scikit-learn does, the data are centred on their mean before the fit (the expansion then loses no
+digits to a large common offset) and the centres shifted back afterwards.
 All scratch arrays are allocated once per fit, none inside the iteration loop.
 
 Hamerly's bounds (``algorithm="hamerly"``; the default is "lloyd", as in scikit-learn). Once the partition
@@ -42,7 +46,9 @@ points than clusters), that cluster keeps its previous centre.
 import warnings
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, ClusterMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
@@ -59,12 +65,40 @@ _ALGORITHMS = ("lloyd", "hamerly")
 # --------------------------------------------------------------------------------------- kernels
 _SWITCH_FRACTION = 30  # algorithm="hamerly" runs plain blocked steps until at most 1/30 of the labels change
 _BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 rows (measured best at d = 10)
+_PREFETCH_SIZE = 1 << 18  # entries of X (2 MiB) above which the next block is prefetched during the scan
+_PRODUCT_BYTES = 1 << 18  # and at most 256 KiB of products x.m_l: fewer rows (halved) for many centres
 
 
 @njit(cache=True)
-def _block_rows(n, d):
+def _block_rows(n, d, k):
     """Samples per block, so that a block of X and its (block, k) products stay in cache."""
-    return max(1, min(n, 1024, max(16, _BLOCK_BYTES // (8 * d))))
+    rows = min(1024, max(16, _BLOCK_BYTES // (8 * d)))
+    while rows > 16 and rows * k * 8 > _PRODUCT_BYTES:
+        rows //= 2
+    return max(1, min(n, rows))
+
+
+@intrinsic
+def _prefetch(typingctx, array, index):
+    """Ask the CPU to start loading the cache line of entry ``index`` (flat) of the C-contiguous ``array``.
+
+    A hint only (LLVM's ``llvm.prefetch``, one prefetch instruction): it reads nothing and changes no result.
+    """
+    if not isinstance(array, types.Array) or not isinstance(index, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        byte_ptr = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = builder.module.declare_intrinsic(
+            "llvm.prefetch", fnty=ir.FunctionType(ir.VoidType(), [byte_ptr, i32, i32, i32])
+        )
+        address = builder.bitcast(builder.gep(data, [args[1]]), byte_ptr)
+        builder.call(fn, [address, i32(0), i32(3), i32(1)])  # a read, to be kept in cache, of data
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
 
 
 @njit(cache=True)
@@ -73,16 +107,21 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
 
     The products x.m_l of the block come from one matrix product (BLAS dgemm, as in scikit-learn);
     the score ||m_l||^2/2 - x.m_l orders the centres as ||x - m_l||^2 (14.18) does, and the first
-    minimum wins. If ``counts`` has length k, each sample is also added to ``sums``/``counts``.
+    minimum wins. If ``counts`` has length k, each sample is also added to ``sums``/``counts``. While the
+    block is scanned, the rows of the next block are prefetched, so that reading ``X`` from memory overlaps
+    the scan instead of stalling the next matrix product.
     """
-    d = X.shape[1]
+    n, d = X.shape
     k = centres_t.shape[1]
     m = stop - start
     block = products[:m]
     np.dot(X[start:stop], centres_t, block)
     accumulate = counts.shape[0] == k
+    ahead = min(m, n - stop) if X.size > _PREFETCH_SIZE else 0  # rows of the next block, if X is not in cache
     changed = 0
     for i in range(m):  # (14.22): the nearest centre, by the score ||m_l||^2 / 2 - x.m_l
+        if i < ahead:  # start loading row stop + i of the next block (a hint: it changes no result)
+            _prefetch(X, (stop + i) * d)
         best = 0
         best_score = half_norms[0] - block[i, 0]
         for l in range(1, k):
@@ -265,7 +304,7 @@ def _lloyd(X, centres, max_iter, tol, labels, n_relocated, bounded):
     k = centres.shape[0]
     centres_t = np.empty((d, k))
     half_norms = np.empty(k)
-    products = np.empty((_block_rows(n, d), k))
+    products = np.empty((_block_rows(n, d, k), k))
     sums = np.empty((k, d))
     counts = np.empty(k, dtype=np.int64)
     new_centres = np.empty((k, d))
@@ -408,7 +447,7 @@ def _nearest(X, centres, labels):
     k, d = centres.shape
     centres_t = np.empty((d, k))
     half_norms = np.empty(k)
-    products = np.empty((_block_rows(X.shape[0], d), k))
+    products = np.empty((_block_rows(X.shape[0], d, k), k))
     _half_norms_and_transpose(centres, centres_t, half_norms)
     labels[:] = -1
     _assign(X, centres_t, half_norms, products, labels)
@@ -487,7 +526,8 @@ def _same_partition(a, b, k):
     """Whether labellings ``a`` and ``b`` (values in 0..k-1) are the same partition up to renaming."""
     forward = np.full(k, -1, dtype=np.int64)
     forward[a] = b
-    return bool(np.array_equal(forward[a], b)) and len(np.unique(forward[np.unique(a)])) == len(np.unique(a))
+    present = np.flatnonzero(np.bincount(a, minlength=k))  # the labels used in a, in increasing order
+    return bool(np.array_equal(forward[a], b)) and len(np.unique(forward[present])) == len(present)
 
 
 # ------------------------------------------------------------------------------------ estimator
@@ -664,7 +704,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         self.converged_ = converged
         self.n_relocated_ = relocated
         self._n_features_out = k
-        distinct = len(np.unique(labels))
+        distinct = int(np.count_nonzero(np.bincount(labels, minlength=k)))  # np.unique of n labels costs ~15x more
         if distinct < k:
             warnings.warn(
                 f"KMeans found only {distinct} distinct clusters (n_clusters={k}): X holds fewer "

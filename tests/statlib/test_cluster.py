@@ -155,7 +155,11 @@ def test_example_14_2_with_several_starts_finds_the_better_partition():
 
 # ------------------------------------------------------------------- agreement with scikit-learn
 @pytest.mark.parametrize("algorithm", ["hamerly", "lloyd"])
-@pytest.mark.parametrize("n, d, k, seed", [(500, 2, 3, 0), (2000, 5, 8, 1), (3000, 10, 4, 2), (700, 1, 5, 3)])
+@pytest.mark.parametrize(
+    "n, d, k, seed",
+    # the last two: many centres (fewer rows per block), and X beyond 2 MiB (the next block is prefetched)
+    [(500, 2, 3, 0), (2000, 5, 8, 1), (3000, 10, 4, 2), (700, 1, 5, 3), (3000, 10, 100, 4), (40_000, 10, 8, 5)],
+)
 def test_matches_scikit_learn_lloyd_from_the_same_centres(n, d, k, seed, algorithm):
     X = _blobs(n, d, k, seed)
     init = X[np.random.default_rng(seed).choice(n, size=k, replace=False)]
