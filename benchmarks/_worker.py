@@ -1,6 +1,6 @@
 """Runs one side of one case in a fresh process and prints a JSON line: times, peak memory, the answer file.
 
-Usage: python -m benchmarks._worker CASE SIDE SIZE SEED REPEAT OUT.npz
+Usage: python -m benchmarks._worker CASE SIDE SIZE SEED REPEAT OUT.npz [BUDGET_S]
 """
 
 import importlib
@@ -17,6 +17,7 @@ MAX_CALLS = 500
 
 def main():
     case_name, side, size, seed, repeat, out = sys.argv[1:7]
+    budget = float(sys.argv[7]) if len(sys.argv) > 7 else float("inf")
     case = importlib.import_module(f"benchmarks.cases.{case_name}").CASE
     data = case.make_data(size, int(seed))
     fn = case.statlib if side == "statlib" else case.reference
@@ -27,7 +28,8 @@ def main():
     times = []
     # at least `repeat` calls; a call of a few milliseconds is repeated until the calls add up to MIN_TOTAL_S,
     # so that the median of a short call is not at the mercy of one interruption
-    while len(times) < int(repeat) or (sum(times) < MIN_TOTAL_S and len(times) < MAX_CALLS):
+    # (a grid cell passes a budget: a call that takes seconds is timed fewer times, at least once)
+    while (len(times) < int(repeat) and sum(times) < budget) or (sum(times) < MIN_TOTAL_S and len(times) < MAX_CALLS):
         start = time.perf_counter()
         answer = fn(data)
         times.append(time.perf_counter() - start)

@@ -63,11 +63,12 @@ def machine():
     }
 
 
-def run_side(name, side, size, seed, repeat, workdir):
+def run_side(name, side, size, seed, repeat, workdir, budget=None):
     env = dict(os.environ, **{v: "1" for v in THREAD_VARS}, PYTHONPATH=str(ROOT))
     out = Path(workdir) / f"{name}-{side}.pkl"
+    extra = [] if budget is None else [str(budget)]
     proc = subprocess.run(
-        [sys.executable, "-m", "benchmarks._worker", name, side, size, str(seed), str(repeat), str(out)],
+        [sys.executable, "-m", "benchmarks._worker", name, side, size, str(seed), str(repeat), str(out), *extra],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -80,7 +81,7 @@ def run_side(name, side, size, seed, repeat, workdir):
         return stats, pickle.load(fh)
 
 
-def run_case(name, size="full", seed=0, repeat=None, rounds=1):
+def run_case(name, size="full", seed=0, repeat=None, rounds=1, budget=None):
     """One row: each side in its own process, ``rounds`` times in alternation (statlib, reference, statlib, ...).
 
     With several rounds each side keeps its fastest round's median: load from other jobs only ever slows a
@@ -92,9 +93,9 @@ def run_case(name, size="full", seed=0, repeat=None, rounds=1):
     ours_rounds, theirs_rounds = [], []
     with tempfile.TemporaryDirectory() as workdir:
         for _ in range(rounds):
-            stats, answer_ours = run_side(name, "statlib", size, seed, repeat, workdir)
+            stats, answer_ours = run_side(name, "statlib", size, seed, repeat, workdir, budget)
             ours_rounds.append(stats)
-            stats, answer_theirs = run_side(name, "reference", size, seed, repeat, workdir)
+            stats, answer_theirs = run_side(name, "reference", size, seed, repeat, workdir, budget)
             theirs_rounds.append(stats)
     ours = min(ours_rounds, key=lambda r: r["median_s"])
     theirs = min(theirs_rounds, key=lambda r: r["median_s"])
@@ -121,15 +122,17 @@ def run_case(name, size="full", seed=0, repeat=None, rounds=1):
 
 GRID_REPEAT = 3
 GRID_ROUNDS = 2
+GRID_BUDGET_S = 2.0  # per side and round: a call that takes seconds is timed once or twice, not three times
 
 
 def run_grid(name):
-    """Every cell of a case's grid: the ratio at each size (per side, the faster of GRID_ROUNDS alternating rounds, each
-    the median of at least GRID_REPEAT later calls)."""
+    """Every cell of a case's grid: the ratio at each size. Per side, the faster of GRID_ROUNDS alternating rounds,
+    each the median of GRID_REPEAT later calls (fewer once they add up to GRID_BUDGET_S, more for calls of
+    milliseconds)."""
     case = importlib.import_module(f"benchmarks.cases.{name}").CASE
     cells = []
     for label in case.grid:
-        row = run_case(name, size=label, repeat=GRID_REPEAT, rounds=GRID_ROUNDS)
+        row = run_case(name, size=label, repeat=GRID_REPEAT, rounds=GRID_ROUNDS, budget=GRID_BUDGET_S)
         cells.append({k: row[k] for k in ("size", "statlib_s", "reference_s", "ratio")})
         print(f"{name:14s} {label:24s} ratio {row['ratio']:5.2f}", flush=True)
     worst = max(cells, key=lambda c: c["ratio"])
@@ -217,6 +220,9 @@ def main(argv=None):
                 except (RuntimeError, AssertionError) as exc:
                     failed.append(name)
                     print(f"{name:14s} FAILED: {str(exc)[-1500:]}", flush=True)
+                    continue
+                # written after each case, so that a long run keeps what it has measured
+                output.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
         names = []  # the grids replace the single-size rows in this run
     for name in names:
         try:
