@@ -14,11 +14,13 @@ from numba import njit
 
 
 @njit(cache=True)
-def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
+def _forward_scaled(startprob, transmat, emission_t, obs, alpha, scale):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
 
-    ``transmat_t`` is A transposed, ``transmat_t[i, j] = a_ji``, so the sum in (10.16) over the
-    predecessors j of state i is a dot product of two contiguous rows. Writes
+    The sums over predecessors in (10.16) are formed four states i at a time: for each j, alpha_t(j)
+    is loaded once and multiplied into the contiguous a_ji of row j of ``transmat`` for the four i,
+    and the four sums run side by side. Each sum still adds its terms in the order j = 0, 1, ..., so
+    the results are those of one dot product per state, to the last bit. Writes
     ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
     (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
     sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
@@ -34,6 +36,7 @@ def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
     T = obs.shape[0]
     N = startprob.shape[0]
     keep = alpha.shape[0] >= T
+    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
     log_prob = 0.0
     product = 1.0
     for t in range(T):
@@ -47,12 +50,24 @@ def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
                 s += v
         else:
             prev = alpha[t - 1] if keep else alpha[(t - 1) & 1]
-            for i in range(N):
-                into_i = transmat_t[i]
+            for i in range(0, n4, 4):
+                v0 = v1 = v2 = v3 = 0.0
+                for j in range(N):
+                    p = prev[j]
+                    a_j = transmat[j]
+                    v0 += p * a_j[i]  # sum_j alpha_t(j) a_ji
+                    v1 += p * a_j[i + 1]
+                    v2 += p * a_j[i + 2]
+                    v3 += p * a_j[i + 3]
+                for k, v in enumerate((v0, v1, v2, v3)):
+                    v *= b[i + k]  # (10.16)
+                    cur[i + k] = v
+                    s += v
+            for i in range(n4, N):
                 v = 0.0
                 for j in range(N):
-                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
-                v *= b[i]  # (10.16)
+                    v += prev[j] * transmat[j, i]  # sum_j alpha_t(j) a_ji
+                v *= b[i]  # (10.16), for the N mod 4 states left
                 cur[i] = v
                 s += v
         if s == 0.0:
@@ -150,13 +165,12 @@ def _backward_with_forward_scales(transmat, emission_t, obs, scale, beta):
 
 @njit(cache=True)
 def _baum_welch_stats(
-    startprob, transmat, transmat_t, emission_t, obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
+    startprob, transmat, emission_t, obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
 ):
     """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
 
-    ``transmat_t`` is ``transmat`` transposed (for the forward pass). Sequence s is
-    ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
-    at least as long as the longest sequence. Adds to the accumulators the expected counts
+    Sequence s is ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work
+    buffers at least as long as the longest sequence. Adds to the accumulators the expected counts
     gamma_1(i) (for (10.41)), sum_t xi_t(i, j) (the numerator of (10.39), (10.29)) and
     sum_{t: o_t = k} gamma_t(j) (the numerator of (10.40)); the denominators are their row sums.
     gamma_t(i) = alpha[t, i] * beta[t, i] (10.24) and
@@ -168,7 +182,7 @@ def _baum_welch_stats(
     for s in range(offsets.shape[0] - 1):
         seq = obs[offsets[s] : offsets[s + 1]]
         T = seq.shape[0]
-        log_prob = _forward_scaled(startprob, transmat_t, emission_t, seq, alpha, scale)
+        log_prob = _forward_scaled(startprob, transmat, emission_t, seq, alpha, scale)
         if log_prob == -np.inf:
             return -np.inf
         total += log_prob
@@ -190,21 +204,24 @@ def _baum_welch_stats(
 
 
 @njit(cache=True)
-def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi, path):
+def _viterbi_log(log_startprob, log_transmat, log_emission_t, obs, delta, psi, path):
     """Algorithm 10.5 in log space; returns log P* and writes the optimal path to ``path``.
 
-    ``log_transmat_t[i, j] = log a_ji`` (A transposed, so the predecessors of i are a contiguous row).
-    log delta_1(i) = log pi_i + log b_i(o_1); then for t = 2..T (10.45), (10.46):
+    ``log_transmat[j, i] = log a_ji``. log delta_1(i) = log pi_i + log b_i(o_1); then for
+    t = 2..T (10.45), (10.46):
     log delta_t(i) = max_j [log delta_{t-1}(j) + log a_ji] + log b_i(o_t) and psi[t, i] is the
     maximising j (the first one on ties); psi[0] = -1 (no predecessor). ``psi`` may be any signed
     integer type wide enough for N (int8 for up to 127 states keeps the table small). Backtracking is
     i*_t = psi[t+1, i*_{t+1}] (step (4), with the book's misprinted bar removed). ``delta`` has
     T rows (the whole trellis is kept) or 2 rows (only the last two are kept, used in turn).
-    Logarithms of zero probabilities are -inf, which the max handles.
+    Logarithms of zero probabilities are -inf, which the max handles. As in the forward pass, the
+    maxima run four states i at a time over the contiguous row j of ``log_transmat``, each scanning
+    j = 0, 1, ... in order, so ties still go to the first j.
     """
     T = obs.shape[0]
     N = log_startprob.shape[0]
     keep = delta.shape[0] == T
+    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
     b = log_emission_t[obs[0]]
     for i in range(N):
         delta[0, i] = log_startprob[i] + b[i]  # step (1)
@@ -214,12 +231,31 @@ def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi,
         cur = delta[t] if keep else delta[t & 1]
         b = log_emission_t[obs[t]]
         back = psi[t]
-        for i in range(N):
-            into_i = log_transmat_t[i]
-            best = prev[0] + into_i[0]
+        a_0 = log_transmat[0]
+        for i in range(0, n4, 4):
+            p = prev[0]
+            best0, best1, best2, best3 = p + a_0[i], p + a_0[i + 1], p + a_0[i + 2], p + a_0[i + 3]
+            arg0 = arg1 = arg2 = arg3 = 0
+            for j in range(1, N):
+                p = prev[j]
+                a_j = log_transmat[j]
+                v0, v1, v2, v3 = p + a_j[i], p + a_j[i + 1], p + a_j[i + 2], p + a_j[i + 3]
+                if v0 > best0:
+                    best0, arg0 = v0, j
+                if v1 > best1:
+                    best1, arg1 = v1, j
+                if v2 > best2:
+                    best2, arg2 = v2, j
+                if v3 > best3:
+                    best3, arg3 = v3, j
+            for k, (best, arg) in enumerate(((best0, arg0), (best1, arg1), (best2, arg2), (best3, arg3))):
+                cur[i + k] = best + b[i + k]
+                back[i + k] = arg
+        for i in range(n4, N):
+            best = prev[0] + a_0[i]
             arg = 0
             for j in range(1, N):
-                v = prev[j] + into_i[j]
+                v = prev[j] + log_transmat[j, i]
                 if v > best:
                     best = v
                     arg = j
