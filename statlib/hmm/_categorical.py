@@ -316,7 +316,7 @@ class CategoricalHMM(BaseEstimator):
         obs, pi, A, BT = self._sequence(obs)
         beta = np.empty((obs.shape[0], pi.shape[0]))
         scale = np.empty(obs.shape[0])
-        log_prob = _backward_scaled(pi, A, BT, obs, beta, scale)
+        log_prob = _backward_scaled(pi, self._t(A), BT, obs, beta, scale)
         if scaled:
             return beta, log_prob
         beta *= np.cumprod(scale[::-1])[::-1, None]
@@ -331,7 +331,7 @@ class CategoricalHMM(BaseEstimator):
         log_prob = _forward_scaled(pi, np.ascontiguousarray(A), BT, obs, alpha, scale)
         if log_prob == -np.inf:
             raise ValueError("obs has probability zero under the model; its posteriors are undefined")
-        _backward_with_forward_scales(A, BT, obs, scale, beta)
+        _backward_with_forward_scales(self._t(A), BT, obs, scale, beta)
         return obs, A, BT, alpha, beta, scale, log_prob
 
     def gamma(self, obs):
@@ -482,7 +482,7 @@ class CategoricalHMM(BaseEstimator):
             trans_acc[:] = 0.0
             emit_acc[:] = 0.0
             log_prob = _baum_welch_stats(
-                pi, A, self._t(B), obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
+                pi, A, self._t(A), self._t(B), obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
             )
             if log_prob == -np.inf:
                 raise ValueError(

@@ -93,7 +93,7 @@ def _forward_scaled(startprob, transmat, emission_t, obs, alpha, scale):
 
 
 @njit(cache=True)
-def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
+def _backward_scaled(startprob, transmat_t, emission_t, obs, beta, scale):
     """Algorithm 10.3 with scaling; returns log P(O | lambda) by (10.21).
 
     Independent of the forward pass: each row of the backward probabilities (10.18) is normalised
@@ -101,9 +101,12 @@ def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
     log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
     Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
+    ``transmat_t`` is A transposed, ``transmat_t[j, i] = a_ij``: the sums over successors j in (10.20)
+    are formed four states i at a time, as in :func:`_forward_scaled`, each in the order j = 0, 1, ...
     """
     T = obs.shape[0]
     N = startprob.shape[0]
+    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -113,11 +116,22 @@ def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
         nxt = beta[t + 1]
         cur = beta[t]
         s = 0.0
-        for i in range(N):
-            row = transmat[i]
+        for i in range(0, n4, 4):
+            v0 = v1 = v2 = v3 = 0.0
+            for j in range(N):
+                bj, nj = b[j], nxt[j]
+                a_j = transmat_t[j]
+                v0 += a_j[i] * bj * nj  # (10.20)
+                v1 += a_j[i + 1] * bj * nj
+                v2 += a_j[i + 2] * bj * nj
+                v3 += a_j[i + 3] * bj * nj
+            for k, v in enumerate((v0, v1, v2, v3)):
+                cur[i + k] = v
+                s += v
+        for i in range(n4, N):
             v = 0.0
             for j in range(N):
-                v += row[j] * b[j] * nxt[j]  # (10.20)
+                v += transmat_t[j, i] * b[j] * nxt[j]  # (10.20)
             cur[i] = v
             s += v
         if s == 0.0:
@@ -141,36 +155,50 @@ def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
 
 
 @njit(cache=True)
-def _backward_with_forward_scales(transmat, emission_t, obs, scale, beta):
+def _backward_with_forward_scales(transmat_t, emission_t, obs, scale, beta):
     """The backward recursion (10.20) scaled by the forward pass's ``scale`` (Rabiner's scaling).
 
     ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
     scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
+    ``transmat_t`` is A transposed; the sums run four states i at a time, as in :func:`_backward_scaled`.
     """
     T = obs.shape[0]
-    N = transmat.shape[0]
+    N = transmat_t.shape[0]
+    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     for t in range(T - 2, -1, -1):
         b = emission_t[obs[t + 1]]
         nxt = beta[t + 1]
         inv = 1.0 / scale[t + 1]
-        for i in range(N):
-            row = transmat[i]
+        cur = beta[t]
+        for i in range(0, n4, 4):
+            v0 = v1 = v2 = v3 = 0.0
+            for j in range(N):
+                bj, nj = b[j], nxt[j]
+                a_j = transmat_t[j]
+                v0 += a_j[i] * bj * nj  # (10.20)
+                v1 += a_j[i + 1] * bj * nj
+                v2 += a_j[i + 2] * bj * nj
+                v3 += a_j[i + 3] * bj * nj
+            for k, v in enumerate((v0, v1, v2, v3)):
+                cur[i + k] = v * inv
+        for i in range(n4, N):
             v = 0.0
             for j in range(N):
-                v += row[j] * b[j] * nxt[j]  # (10.20)
-            beta[t, i] = v * inv
+                v += transmat_t[j, i] * b[j] * nxt[j]  # (10.20)
+            cur[i] = v * inv
 
 
 @njit(cache=True)
 def _baum_welch_stats(
-    startprob, transmat, emission_t, obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
+    startprob, transmat, transmat_t, emission_t, obs, offsets, alpha, beta, scale, start_acc, trans_acc, emit_acc
 ):
     """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
 
-    Sequence s is ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work
-    buffers at least as long as the longest sequence. Adds to the accumulators the expected counts
+    ``transmat_t`` is ``transmat`` transposed (for the backward pass). Sequence s is
+    ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
+    at least as long as the longest sequence. Adds to the accumulators the expected counts
     gamma_1(i) (for (10.41)), sum_t xi_t(i, j) (the numerator of (10.39), (10.29)) and
     sum_{t: o_t = k} gamma_t(j) (the numerator of (10.40)); the denominators are their row sums.
     gamma_t(i) = alpha[t, i] * beta[t, i] (10.24) and
@@ -186,7 +214,7 @@ def _baum_welch_stats(
         if log_prob == -np.inf:
             return -np.inf
         total += log_prob
-        _backward_with_forward_scales(transmat, emission_t, seq, scale, beta)
+        _backward_with_forward_scales(transmat_t, emission_t, seq, scale, beta)
         for i in range(N):
             start_acc[i] += alpha[0, i] * beta[0, i]  # gamma_1(i), (10.41)
         for t in range(T):
