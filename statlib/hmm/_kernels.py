@@ -206,6 +206,7 @@ def _baum_welch_stats(
     Returns -inf as soon as one sequence is impossible under the current parameters.
     """
     N = startprob.shape[0]
+    w = np.empty(N)  # b_j(o_{t+1}) beta[t+1, j] / scale[t+1], one row of xi_t at a time
     total = 0.0
     for s in range(offsets.shape[0] - 1):
         seq = obs[offsets[s] : offsets[s + 1]]
@@ -225,9 +226,11 @@ def _baum_welch_stats(
                 b = emission_t[seq[t + 1]]
                 inv = 1.0 / scale[t + 1]
                 for j in range(N):
-                    w = b[j] * beta[t + 1, j] * inv
-                    for i in range(N):
-                        trans_acc[i, j] += alpha[t, i] * transmat[i, j] * w  # xi_t(i, j), (10.26)
+                    w[j] = b[j] * beta[t + 1, j] * inv
+                for i in range(N):  # row i of trans_acc and of A, contiguous
+                    alpha_ti = alpha[t, i]
+                    for j in range(N):
+                        trans_acc[i, j] += alpha_ti * transmat[i, j] * w[j]  # xi_t(i, j), (10.26)
     return total
 
 
