@@ -14,13 +14,15 @@ from numba import njit
 
 
 @njit(cache=True)
-def _forward_scaled(startprob, transmat, emission_t, obs, alpha, scale):
+def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
 
     The sums over predecessors in (10.16) are formed four states i at a time: for each j, alpha_t(j)
     is loaded once and multiplied into the contiguous a_ji of row j of ``transmat`` for the four i,
-    and the four sums run side by side. Each sum still adds its terms in the order j = 0, 1, ..., so
-    the results are those of one dot product per state, to the last bit. Writes
+    and the four sums run side by side; the N mod 4 states left over take one dot product each, with
+    the contiguous row i of ``transmat_t`` (A transposed, ``transmat_t[i, j] = a_ji``). Each sum
+    adds its terms in the order j = 0, 1, ..., so the results are those of one dot product per state,
+    to the last bit. Writes
     ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
     (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
     sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
@@ -64,9 +66,10 @@ def _forward_scaled(startprob, transmat, emission_t, obs, alpha, scale):
                     cur[i + k] = v
                     s += v
             for i in range(n4, N):
+                into_i = transmat_t[i]
                 v = 0.0
                 for j in range(N):
-                    v += prev[j] * transmat[j, i]  # sum_j alpha_t(j) a_ji
+                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
                 v *= b[i]  # (10.16), for the N mod 4 states left
                 cur[i] = v
                 s += v
@@ -93,7 +96,7 @@ def _forward_scaled(startprob, transmat, emission_t, obs, alpha, scale):
 
 
 @njit(cache=True)
-def _backward_scaled(startprob, transmat_t, emission_t, obs, beta, scale):
+def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, scale):
     """Algorithm 10.3 with scaling; returns log P(O | lambda) by (10.21).
 
     Independent of the forward pass: each row of the backward probabilities (10.18) is normalised
@@ -101,8 +104,10 @@ def _backward_scaled(startprob, transmat_t, emission_t, obs, beta, scale):
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
     log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
     Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
-    ``transmat_t`` is A transposed, ``transmat_t[j, i] = a_ij``: the sums over successors j in (10.20)
-    are formed four states i at a time, as in :func:`_forward_scaled`, each in the order j = 0, 1, ...
+    The sums over successors j in (10.20) are formed four states i at a time over the rows of
+    ``transmat_t`` (A transposed, ``transmat_t[j, i] = a_ij``), as in :func:`_forward_scaled`; the
+    N mod 4 states left over take one dot product each with their row of ``transmat``. Each sum adds
+    its terms in the order j = 0, 1, ...
     """
     T = obs.shape[0]
     N = startprob.shape[0]
@@ -129,9 +134,10 @@ def _backward_scaled(startprob, transmat_t, emission_t, obs, beta, scale):
                 cur[i + k] = v
                 s += v
         for i in range(n4, N):
+            row = transmat[i]
             v = 0.0
             for j in range(N):
-                v += transmat_t[j, i] * b[j] * nxt[j]  # (10.20)
+                v += row[j] * b[j] * nxt[j]  # (10.20)
             cur[i] = v
             s += v
         if s == 0.0:
@@ -155,15 +161,16 @@ def _backward_scaled(startprob, transmat_t, emission_t, obs, beta, scale):
 
 
 @njit(cache=True)
-def _backward_with_forward_scales(transmat_t, emission_t, obs, scale, beta):
+def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, beta):
     """The backward recursion (10.20) scaled by the forward pass's ``scale`` (Rabiner's scaling).
 
     ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
     scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
-    ``transmat_t`` is A transposed; the sums run four states i at a time, as in :func:`_backward_scaled`.
+    The sums run four states i at a time over the rows of ``transmat_t`` (A transposed), the states
+    left over one at a time over their rows of ``transmat``, as in :func:`_backward_scaled`.
     """
     T = obs.shape[0]
-    N = transmat_t.shape[0]
+    N = transmat.shape[0]
     n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
@@ -184,9 +191,10 @@ def _backward_with_forward_scales(transmat_t, emission_t, obs, scale, beta):
             for k, v in enumerate((v0, v1, v2, v3)):
                 cur[i + k] = v * inv
         for i in range(n4, N):
+            row = transmat[i]
             v = 0.0
             for j in range(N):
-                v += transmat_t[j, i] * b[j] * nxt[j]  # (10.20)
+                v += row[j] * b[j] * nxt[j]  # (10.20)
             cur[i] = v * inv
 
 
@@ -196,7 +204,7 @@ def _baum_welch_stats(
 ):
     """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
 
-    ``transmat_t`` is ``transmat`` transposed (for the backward pass). Sequence s is
+    ``transmat_t`` is ``transmat`` transposed (for the forward and backward passes). Sequence s is
     ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
     at least as long as the longest sequence. Adds to the accumulators the expected counts
     gamma_1(i) (for (10.41)), sum_t xi_t(i, j) (the numerator of (10.39), (10.29)) and
@@ -211,11 +219,11 @@ def _baum_welch_stats(
     for s in range(offsets.shape[0] - 1):
         seq = obs[offsets[s] : offsets[s + 1]]
         T = seq.shape[0]
-        log_prob = _forward_scaled(startprob, transmat, emission_t, seq, alpha, scale)
+        log_prob = _forward_scaled(startprob, transmat, transmat_t, emission_t, seq, alpha, scale)
         if log_prob == -np.inf:
             return -np.inf
         total += log_prob
-        _backward_with_forward_scales(transmat_t, emission_t, seq, scale, beta)
+        _backward_with_forward_scales(transmat, transmat_t, emission_t, seq, scale, beta)
         for i in range(N):
             start_acc[i] += alpha[0, i] * beta[0, i]  # gamma_1(i), (10.41)
         for t in range(T):
@@ -235,18 +243,19 @@ def _baum_welch_stats(
 
 
 @njit(cache=True)
-def _viterbi_log(log_startprob, log_transmat, log_emission_t, obs, delta, psi, path):
+def _viterbi_log(log_startprob, log_transmat, log_transmat_t, log_emission_t, obs, delta, psi, path):
     """Algorithm 10.5 in log space; returns log P* and writes the optimal path to ``path``.
 
-    ``log_transmat[j, i] = log a_ji``. log delta_1(i) = log pi_i + log b_i(o_1); then for
-    t = 2..T (10.45), (10.46):
+    ``log_transmat[j, i] = log a_ji`` and its transpose ``log_transmat_t[i, j] = log a_ji``.
+    log delta_1(i) = log pi_i + log b_i(o_1); then for t = 2..T (10.45), (10.46):
     log delta_t(i) = max_j [log delta_{t-1}(j) + log a_ji] + log b_i(o_t) and psi[t, i] is the
     maximising j (the first one on ties); psi[0] = -1 (no predecessor). ``psi`` may be any signed
     integer type wide enough for N (int8 for up to 127 states keeps the table small). Backtracking is
     i*_t = psi[t+1, i*_{t+1}] (step (4), with the book's misprinted bar removed). ``delta`` has
     T rows (the whole trellis is kept) or 2 rows (only the last two are kept, used in turn).
     Logarithms of zero probabilities are -inf, which the max handles. As in the forward pass, the
-    maxima run four states i at a time over the contiguous row j of ``log_transmat``, each scanning
+    maxima run four states i at a time over the contiguous row j of ``log_transmat`` (the N mod 4
+    states left over one at a time over their row of ``log_transmat_t``), each scanning
     j = 0, 1, ... in order, so ties still go to the first j.
     """
     T = obs.shape[0]
@@ -283,10 +292,11 @@ def _viterbi_log(log_startprob, log_transmat, log_emission_t, obs, delta, psi, p
                 cur[i + k] = best + b[i + k]
                 back[i + k] = arg
         for i in range(n4, N):
-            best = prev[0] + a_0[i]
+            into_i = log_transmat_t[i]
+            best = prev[0] + into_i[0]
             arg = 0
             for j in range(1, N):
-                v = prev[j] + log_transmat[j, i]
+                v = prev[j] + into_i[j]
                 if v > best:
                     best = v
                     arg = j
