@@ -17,12 +17,12 @@ from numba import njit
 def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
 
-    The sums over predecessors in (10.16) are formed four states i at a time: for each j, alpha_t(j)
+    The first N mod 4 states i take one dot product each, with the contiguous row i of ``transmat_t``
+    (A transposed, ``transmat_t[i, j] = a_ji``); the others go four at a time: for each j, alpha_t(j)
     is loaded once and multiplied into the contiguous a_ji of row j of ``transmat`` for the four i,
-    and the four sums run side by side; the N mod 4 states left over take one dot product each, with
-    the contiguous row i of ``transmat_t`` (A transposed, ``transmat_t[i, j] = a_ji``). Each sum
-    adds its terms in the order j = 0, 1, ..., so the results are those of one dot product per state,
-    to the last bit. Writes
+    and the four sums run side by side. Each sum adds its terms in the order j = 0, 1, ..., and the
+    c_t sum adds the states in the order i = 0, 1, ..., so the results are those of one dot product
+    per state, to the last bit. Writes
     ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
     (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
     sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
@@ -38,7 +38,7 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
     T = obs.shape[0]
     N = startprob.shape[0]
     keep = alpha.shape[0] >= T
-    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     log_prob = 0.0
     product = 1.0
     for t in range(T):
@@ -52,7 +52,15 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
                 s += v
         else:
             prev = alpha[t - 1] if keep else alpha[(t - 1) & 1]
-            for i in range(0, n4, 4):
+            for i in range(r):
+                into_i = transmat_t[i]
+                v = 0.0
+                for j in range(N):
+                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
+                v *= b[i]  # (10.16), for the first N mod 4 states
+                cur[i] = v
+                s += v
+            for i in range(r, N, 4):
                 v0 = v1 = v2 = v3 = 0.0
                 for j in range(N):
                     p = prev[j]
@@ -65,14 +73,6 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
                     v *= b[i + k]  # (10.16)
                     cur[i + k] = v
                     s += v
-            for i in range(n4, N):
-                into_i = transmat_t[i]
-                v = 0.0
-                for j in range(N):
-                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
-                v *= b[i]  # (10.16), for the N mod 4 states left
-                cur[i] = v
-                s += v
         if s == 0.0:
             if keep:
                 for u in range(t, T):
@@ -104,14 +104,13 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
     log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
     Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
-    The sums over successors j in (10.20) are formed four states i at a time over the rows of
-    ``transmat_t`` (A transposed, ``transmat_t[j, i] = a_ij``), as in :func:`_forward_scaled`; the
-    N mod 4 states left over take one dot product each with their row of ``transmat``. Each sum adds
-    its terms in the order j = 0, 1, ...
+    As in :func:`_forward_scaled`, the first N mod 4 states i take one dot product each with their
+    row of ``transmat``, the others go four at a time over the rows of ``transmat_t`` (A transposed,
+    ``transmat_t[j, i] = a_ij``); each sum adds its terms in the order j = 0, 1, ...
     """
     T = obs.shape[0]
     N = startprob.shape[0]
-    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -121,7 +120,14 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
         nxt = beta[t + 1]
         cur = beta[t]
         s = 0.0
-        for i in range(0, n4, 4):
+        for i in range(r):
+            row = transmat[i]
+            v = 0.0
+            for j in range(N):
+                v += row[j] * b[j] * nxt[j]  # (10.20)
+            cur[i] = v
+            s += v
+        for i in range(r, N, 4):
             v0 = v1 = v2 = v3 = 0.0
             for j in range(N):
                 bj, nj = b[j], nxt[j]
@@ -133,13 +139,6 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
             for k, v in enumerate((v0, v1, v2, v3)):
                 cur[i + k] = v
                 s += v
-        for i in range(n4, N):
-            row = transmat[i]
-            v = 0.0
-            for j in range(N):
-                v += row[j] * b[j] * nxt[j]  # (10.20)
-            cur[i] = v
-            s += v
         if s == 0.0:
             for u in range(0, t + 1):
                 scale[u] = 0.0
@@ -166,12 +165,12 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
 
     ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
     scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
-    The sums run four states i at a time over the rows of ``transmat_t`` (A transposed), the states
-    left over one at a time over their rows of ``transmat``, as in :func:`_backward_scaled`.
+    The first N mod 4 states go one at a time over their rows of ``transmat``, the others four at a
+    time over the rows of ``transmat_t`` (A transposed), as in :func:`_backward_scaled`.
     """
     T = obs.shape[0]
     N = transmat.shape[0]
-    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     for t in range(T - 2, -1, -1):
@@ -179,7 +178,13 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
         nxt = beta[t + 1]
         inv = 1.0 / scale[t + 1]
         cur = beta[t]
-        for i in range(0, n4, 4):
+        for i in range(r):
+            row = transmat[i]
+            v = 0.0
+            for j in range(N):
+                v += row[j] * b[j] * nxt[j]  # (10.20)
+            cur[i] = v * inv
+        for i in range(r, N, 4):
             v0 = v1 = v2 = v3 = 0.0
             for j in range(N):
                 bj, nj = b[j], nxt[j]
@@ -190,12 +195,6 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
                 v3 += a_j[i + 3] * bj * nj
             for k, v in enumerate((v0, v1, v2, v3)):
                 cur[i + k] = v * inv
-        for i in range(n4, N):
-            row = transmat[i]
-            v = 0.0
-            for j in range(N):
-                v += row[j] * b[j] * nxt[j]  # (10.20)
-            cur[i] = v * inv
 
 
 @njit(cache=True)
@@ -254,14 +253,14 @@ def _viterbi_log(log_startprob, log_transmat, log_transmat_t, log_emission_t, ob
     i*_t = psi[t+1, i*_{t+1}] (step (4), with the book's misprinted bar removed). ``delta`` has
     T rows (the whole trellis is kept) or 2 rows (only the last two are kept, used in turn).
     Logarithms of zero probabilities are -inf, which the max handles. As in the forward pass, the
-    maxima run four states i at a time over the contiguous row j of ``log_transmat`` (the N mod 4
-    states left over one at a time over their row of ``log_transmat_t``), each scanning
-    j = 0, 1, ... in order, so ties still go to the first j.
+    first N mod 4 states go one at a time over their row of ``log_transmat_t`` and the others four
+    at a time over the contiguous rows j of ``log_transmat``, each maximum scanning j = 0, 1, ... in
+    order, so ties still go to the first j.
     """
     T = obs.shape[0]
     N = log_startprob.shape[0]
     keep = delta.shape[0] == T
-    n4 = N - N % 4  # states 0..n4-1 go four at a time, the other N mod 4 one at a time
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     b = log_emission_t[obs[0]]
     for i in range(N):
         delta[0, i] = log_startprob[i] + b[i]  # step (1)
@@ -272,7 +271,18 @@ def _viterbi_log(log_startprob, log_transmat, log_transmat_t, log_emission_t, ob
         b = log_emission_t[obs[t]]
         back = psi[t]
         a_0 = log_transmat[0]
-        for i in range(0, n4, 4):
+        for i in range(r):
+            into_i = log_transmat_t[i]
+            best = prev[0] + into_i[0]
+            arg = 0
+            for j in range(1, N):
+                v = prev[j] + into_i[j]
+                if v > best:
+                    best = v
+                    arg = j
+            cur[i] = best + b[i]
+            back[i] = arg
+        for i in range(r, N, 4):
             p = prev[0]
             best0, best1, best2, best3 = p + a_0[i], p + a_0[i + 1], p + a_0[i + 2], p + a_0[i + 3]
             arg0 = arg1 = arg2 = arg3 = 0
@@ -291,17 +301,6 @@ def _viterbi_log(log_startprob, log_transmat, log_transmat_t, log_emission_t, ob
             for k, (best, arg) in enumerate(((best0, arg0), (best1, arg1), (best2, arg2), (best3, arg3))):
                 cur[i + k] = best + b[i + k]
                 back[i + k] = arg
-        for i in range(n4, N):
-            into_i = log_transmat_t[i]
-            best = prev[0] + into_i[0]
-            arg = 0
-            for j in range(1, N):
-                v = prev[j] + into_i[j]
-                if v > best:
-                    best = v
-                    arg = j
-            cur[i] = best + b[i]
-            back[i] = arg
     last = delta[T - 1] if keep else delta[(T - 1) & 1]  # step (3): P* and i*_T
     best = last[0]
     arg = 0
