@@ -286,7 +286,7 @@ class CategoricalHMM(BaseEstimator):
         obs, pi, A, BT = self._sequence(obs)
         alpha = np.empty((obs.shape[0], pi.shape[0]))
         scale = np.empty(obs.shape[0])
-        log_prob = _forward_scaled(pi, self._t(A), BT, obs, alpha, scale)
+        log_prob = _forward_scaled(pi, np.ascontiguousarray(A), self._t(A), BT, obs, alpha, scale)
         if scaled:
             return alpha, log_prob
         alpha *= np.cumprod(scale)[:, None]
@@ -316,7 +316,7 @@ class CategoricalHMM(BaseEstimator):
         obs, pi, A, BT = self._sequence(obs)
         beta = np.empty((obs.shape[0], pi.shape[0]))
         scale = np.empty(obs.shape[0])
-        log_prob = _backward_scaled(pi, A, BT, obs, beta, scale)
+        log_prob = _backward_scaled(pi, np.ascontiguousarray(A), self._t(A), BT, obs, beta, scale)
         if scaled:
             return beta, log_prob
         beta *= np.cumprod(scale[::-1])[::-1, None]
@@ -328,10 +328,11 @@ class CategoricalHMM(BaseEstimator):
         obs, pi, A, BT = self._sequence(obs)
         T, N = obs.shape[0], pi.shape[0]
         alpha, beta, scale = np.empty((T, N)), np.empty((T, N)), np.empty(T)
-        log_prob = _forward_scaled(pi, self._t(A), BT, obs, alpha, scale)
+        A, AT = np.ascontiguousarray(A), self._t(A)
+        log_prob = _forward_scaled(pi, A, AT, BT, obs, alpha, scale)
         if log_prob == -np.inf:
             raise ValueError("obs has probability zero under the model; its posteriors are undefined")
-        _backward_with_forward_scales(A, BT, obs, scale, beta)
+        _backward_with_forward_scales(A, AT, BT, obs, scale, beta)
         return obs, A, BT, alpha, beta, scale, log_prob
 
     def gamma(self, obs):
@@ -374,11 +375,11 @@ class CategoricalHMM(BaseEstimator):
         obs, pi, A, BT = self._sequence(obs)
         T, N = obs.shape[0], pi.shape[0]
         with np.errstate(divide="ignore"):
-            log_pi, log_AT, log_BT = np.log(pi), np.log(self._t(A)), np.log(BT)
+            log_pi, log_A, log_AT, log_BT = np.log(pi), np.log(np.ascontiguousarray(A)), np.log(self._t(A)), np.log(BT)
         delta = np.empty((T if return_trellis else 2, N))
         psi = np.empty((T, N), dtype=np.int8 if N <= 127 else np.int32)
         path = np.empty(T, dtype=np.int64)
-        log_prob = _viterbi_log(log_pi, log_AT, log_BT, obs, delta, psi, path)
+        log_prob = _viterbi_log(log_pi, log_A, log_AT, log_BT, obs, delta, psi, path)
         prob = log_prob if log else float(np.exp(log_prob))
         if not return_trellis:
             return path, prob
@@ -405,11 +406,11 @@ class CategoricalHMM(BaseEstimator):
         """log P(O_s | lambda) for each sequence O_s in ``X``; shape (n_sequences,)."""
         obs, offsets, _ = self._sequences(X)
         pi, A, B = self._parameters()
-        AT, BT = self._t(A), self._t(B)
+        A, AT, BT = np.ascontiguousarray(A), self._t(A), self._t(B)
         alpha, scale = np.empty((2, pi.shape[0])), np.empty(1)  # only the last two rows are kept
         out = np.empty(len(offsets) - 1)
         for s in range(len(out)):
-            out[s] = _forward_scaled(pi, AT, BT, obs[offsets[s] : offsets[s + 1]], alpha, scale)
+            out[s] = _forward_scaled(pi, A, AT, BT, obs[offsets[s] : offsets[s + 1]], alpha, scale)
         return out
 
     def score(self, X, y=None):

@@ -14,11 +14,15 @@ from numba import njit
 
 
 @njit(cache=True)
-def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
+def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
 
-    ``transmat_t`` is A transposed, ``transmat_t[i, j] = a_ji``, so the sum in (10.16) over the
-    predecessors j of state i is a dot product of two contiguous rows. Writes
+    The first N mod 4 states i take one dot product each, with the contiguous row i of ``transmat_t``
+    (A transposed, ``transmat_t[i, j] = a_ji``); the others go four at a time: for each j, alpha_t(j)
+    is loaded once and multiplied into the contiguous a_ji of row j of ``transmat`` for the four i,
+    and the four sums run side by side. Each sum adds its terms in the order j = 0, 1, ..., and the
+    c_t sum adds the states in the order i = 0, 1, ..., so the results are those of one dot product
+    per state, to the last bit. Writes
     ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
     (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
     sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
@@ -34,6 +38,7 @@ def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
     T = obs.shape[0]
     N = startprob.shape[0]
     keep = alpha.shape[0] >= T
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     log_prob = 0.0
     product = 1.0
     for t in range(T):
@@ -47,14 +52,27 @@ def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
                 s += v
         else:
             prev = alpha[t - 1] if keep else alpha[(t - 1) & 1]
-            for i in range(N):
+            for i in range(r):
                 into_i = transmat_t[i]
                 v = 0.0
                 for j in range(N):
                     v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
-                v *= b[i]  # (10.16)
+                v *= b[i]  # (10.16), for the first N mod 4 states
                 cur[i] = v
                 s += v
+            for i in range(r, N, 4):
+                v0 = v1 = v2 = v3 = 0.0
+                for j in range(N):
+                    p = prev[j]
+                    a_j = transmat[j]
+                    v0 += p * a_j[i]  # sum_j alpha_t(j) a_ji
+                    v1 += p * a_j[i + 1]
+                    v2 += p * a_j[i + 2]
+                    v3 += p * a_j[i + 3]
+                for k, v in enumerate((v0, v1, v2, v3)):
+                    v *= b[i + k]  # (10.16)
+                    cur[i + k] = v
+                    s += v
         if s == 0.0:
             if keep:
                 for u in range(t, T):
@@ -78,7 +96,7 @@ def _forward_scaled(startprob, transmat_t, emission_t, obs, alpha, scale):
 
 
 @njit(cache=True)
-def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
+def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, scale):
     """Algorithm 10.3 with scaling; returns log P(O | lambda) by (10.21).
 
     Independent of the forward pass: each row of the backward probabilities (10.18) is normalised
@@ -86,9 +104,13 @@ def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
     log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
     Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
+    As in :func:`_forward_scaled`, the first N mod 4 states i take one dot product each with their
+    row of ``transmat``, the others go four at a time over the rows of ``transmat_t`` (A transposed,
+    ``transmat_t[j, i] = a_ij``); each sum adds its terms in the order j = 0, 1, ...
     """
     T = obs.shape[0]
     N = startprob.shape[0]
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -98,13 +120,25 @@ def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
         nxt = beta[t + 1]
         cur = beta[t]
         s = 0.0
-        for i in range(N):
+        for i in range(r):
             row = transmat[i]
             v = 0.0
             for j in range(N):
                 v += row[j] * b[j] * nxt[j]  # (10.20)
             cur[i] = v
             s += v
+        for i in range(r, N, 4):
+            v0 = v1 = v2 = v3 = 0.0
+            for j in range(N):
+                bj, nj = b[j], nxt[j]
+                a_j = transmat_t[j]
+                v0 += a_j[i] * bj * nj  # (10.20)
+                v1 += a_j[i + 1] * bj * nj
+                v2 += a_j[i + 2] * bj * nj
+                v3 += a_j[i + 3] * bj * nj
+            for k, v in enumerate((v0, v1, v2, v3)):
+                cur[i + k] = v
+                s += v
         if s == 0.0:
             for u in range(0, t + 1):
                 scale[u] = 0.0
@@ -126,26 +160,41 @@ def _backward_scaled(startprob, transmat, emission_t, obs, beta, scale):
 
 
 @njit(cache=True)
-def _backward_with_forward_scales(transmat, emission_t, obs, scale, beta):
+def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, beta):
     """The backward recursion (10.20) scaled by the forward pass's ``scale`` (Rabiner's scaling).
 
     ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
     scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
+    The first N mod 4 states go one at a time over their rows of ``transmat``, the others four at a
+    time over the rows of ``transmat_t`` (A transposed), as in :func:`_backward_scaled`.
     """
     T = obs.shape[0]
     N = transmat.shape[0]
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     for t in range(T - 2, -1, -1):
         b = emission_t[obs[t + 1]]
         nxt = beta[t + 1]
         inv = 1.0 / scale[t + 1]
-        for i in range(N):
+        cur = beta[t]
+        for i in range(r):
             row = transmat[i]
             v = 0.0
             for j in range(N):
                 v += row[j] * b[j] * nxt[j]  # (10.20)
-            beta[t, i] = v * inv
+            cur[i] = v * inv
+        for i in range(r, N, 4):
+            v0 = v1 = v2 = v3 = 0.0
+            for j in range(N):
+                bj, nj = b[j], nxt[j]
+                a_j = transmat_t[j]
+                v0 += a_j[i] * bj * nj  # (10.20)
+                v1 += a_j[i + 1] * bj * nj
+                v2 += a_j[i + 2] * bj * nj
+                v3 += a_j[i + 3] * bj * nj
+            for k, v in enumerate((v0, v1, v2, v3)):
+                cur[i + k] = v * inv
 
 
 @njit(cache=True)
@@ -154,7 +203,7 @@ def _baum_welch_stats(
 ):
     """E-step of algorithm 10.4 over several sequences; returns the total log-likelihood.
 
-    ``transmat_t`` is ``transmat`` transposed (for the forward pass). Sequence s is
+    ``transmat_t`` is ``transmat`` transposed (for the forward and backward passes). Sequence s is
     ``obs[offsets[s]:offsets[s+1]]``; ``alpha``, ``beta``, ``scale`` are work buffers
     at least as long as the longest sequence. Adds to the accumulators the expected counts
     gamma_1(i) (for (10.41)), sum_t xi_t(i, j) (the numerator of (10.39), (10.29)) and
@@ -164,15 +213,16 @@ def _baum_welch_stats(
     Returns -inf as soon as one sequence is impossible under the current parameters.
     """
     N = startprob.shape[0]
+    w = np.empty(N)  # b_j(o_{t+1}) beta[t+1, j] / scale[t+1], one row of xi_t at a time
     total = 0.0
     for s in range(offsets.shape[0] - 1):
         seq = obs[offsets[s] : offsets[s + 1]]
         T = seq.shape[0]
-        log_prob = _forward_scaled(startprob, transmat_t, emission_t, seq, alpha, scale)
+        log_prob = _forward_scaled(startprob, transmat, transmat_t, emission_t, seq, alpha, scale)
         if log_prob == -np.inf:
             return -np.inf
         total += log_prob
-        _backward_with_forward_scales(transmat, emission_t, seq, scale, beta)
+        _backward_with_forward_scales(transmat, transmat_t, emission_t, seq, scale, beta)
         for i in range(N):
             start_acc[i] += alpha[0, i] * beta[0, i]  # gamma_1(i), (10.41)
         for t in range(T):
@@ -183,28 +233,34 @@ def _baum_welch_stats(
                 b = emission_t[seq[t + 1]]
                 inv = 1.0 / scale[t + 1]
                 for j in range(N):
-                    w = b[j] * beta[t + 1, j] * inv
-                    for i in range(N):
-                        trans_acc[i, j] += alpha[t, i] * transmat[i, j] * w  # xi_t(i, j), (10.26)
+                    w[j] = b[j] * beta[t + 1, j] * inv
+                for i in range(N):  # row i of trans_acc and of A, contiguous
+                    alpha_ti = alpha[t, i]
+                    for j in range(N):
+                        trans_acc[i, j] += alpha_ti * transmat[i, j] * w[j]  # xi_t(i, j), (10.26)
     return total
 
 
 @njit(cache=True)
-def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi, path):
+def _viterbi_log(log_startprob, log_transmat, log_transmat_t, log_emission_t, obs, delta, psi, path):
     """Algorithm 10.5 in log space; returns log P* and writes the optimal path to ``path``.
 
-    ``log_transmat_t[i, j] = log a_ji`` (A transposed, so the predecessors of i are a contiguous row).
+    ``log_transmat[j, i] = log a_ji`` and its transpose ``log_transmat_t[i, j] = log a_ji``.
     log delta_1(i) = log pi_i + log b_i(o_1); then for t = 2..T (10.45), (10.46):
     log delta_t(i) = max_j [log delta_{t-1}(j) + log a_ji] + log b_i(o_t) and psi[t, i] is the
     maximising j (the first one on ties); psi[0] = -1 (no predecessor). ``psi`` may be any signed
     integer type wide enough for N (int8 for up to 127 states keeps the table small). Backtracking is
     i*_t = psi[t+1, i*_{t+1}] (step (4), with the book's misprinted bar removed). ``delta`` has
     T rows (the whole trellis is kept) or 2 rows (only the last two are kept, used in turn).
-    Logarithms of zero probabilities are -inf, which the max handles.
+    Logarithms of zero probabilities are -inf, which the max handles. As in the forward pass, the
+    first N mod 4 states go one at a time over their row of ``log_transmat_t`` and the others four
+    at a time over the contiguous rows j of ``log_transmat``, each maximum scanning j = 0, 1, ... in
+    order, so ties still go to the first j.
     """
     T = obs.shape[0]
     N = log_startprob.shape[0]
     keep = delta.shape[0] == T
+    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     b = log_emission_t[obs[0]]
     for i in range(N):
         delta[0, i] = log_startprob[i] + b[i]  # step (1)
@@ -214,7 +270,8 @@ def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi,
         cur = delta[t] if keep else delta[t & 1]
         b = log_emission_t[obs[t]]
         back = psi[t]
-        for i in range(N):
+        a_0 = log_transmat[0]
+        for i in range(r):
             into_i = log_transmat_t[i]
             best = prev[0] + into_i[0]
             arg = 0
@@ -225,6 +282,25 @@ def _viterbi_log(log_startprob, log_transmat_t, log_emission_t, obs, delta, psi,
                     arg = j
             cur[i] = best + b[i]
             back[i] = arg
+        for i in range(r, N, 4):
+            p = prev[0]
+            best0, best1, best2, best3 = p + a_0[i], p + a_0[i + 1], p + a_0[i + 2], p + a_0[i + 3]
+            arg0 = arg1 = arg2 = arg3 = 0
+            for j in range(1, N):
+                p = prev[j]
+                a_j = log_transmat[j]
+                v0, v1, v2, v3 = p + a_j[i], p + a_j[i + 1], p + a_j[i + 2], p + a_j[i + 3]
+                if v0 > best0:
+                    best0, arg0 = v0, j
+                if v1 > best1:
+                    best1, arg1 = v1, j
+                if v2 > best2:
+                    best2, arg2 = v2, j
+                if v3 > best3:
+                    best3, arg3 = v3, j
+            for k, (best, arg) in enumerate(((best0, arg0), (best1, arg1), (best2, arg2), (best3, arg3))):
+                cur[i + k] = best + b[i + k]
+                back[i + k] = arg
     last = delta[T - 1] if keep else delta[(T - 1) & 1]  # step (3): P* and i*_T
     best = last[0]
     arg = 0
