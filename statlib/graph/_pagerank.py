@@ -145,25 +145,34 @@ def _bfs_levels(indptr, indices, source):
 def _is_clean_csr(indptr, indices, data, n):
     """True when the CSR arrays of an (n, n) matrix are canonical (row pointers from 0 to nnz, not decreasing;
     column indices in [0, n), strictly increasing within a row: sorted, no duplicates) and every stored weight
-    is positive and finite (no stored zeros, no NaN). One pass; reads only inside the arrays."""
+    is positive and finite (no stored zeros, no NaN). Reads only inside the arrays.
+
+    The weights and the order of the indices are checked by flat loops over the links with no early exit (the
+    compiler vectorises them): a descent ``indices[k] <= indices[k - 1]`` is allowed only where row k starts, so
+    the row loop takes those back out of the count, and checks the first and last index of each row."""
     nnz = data.shape[0]
     if indptr.shape[0] != n + 1 or indices.shape[0] != nnz or indptr[0] != 0 or indptr[n] != nnz:
         return False
+    bad = 0
+    for k in range(nnz):
+        w = data[k]
+        bad += not (w > 0.0 and w < np.inf)
+    if bad:
+        return False
+    descents = 0
+    for k in range(1, nnz):
+        descents += indices[k] <= indices[k - 1]
     for i in range(n):
         start = indptr[i]
         stop = indptr[i + 1]
         if stop < start or stop > nnz:
             return False
-        prev = -1
-        for k in range(start, stop):
-            j = indices[k]
-            if j <= prev or j >= n:
+        if stop > start:
+            if indices[start] < 0 or indices[stop - 1] >= n:
                 return False
-            prev = j
-            w = data[k]
-            if not (w > 0.0 and w < np.inf):
-                return False
-    return True
+            if start > 0 and indices[start] <= indices[start - 1]:
+                descents -= 1
+    return descents == 0
 
 
 def _clean_csr(adjacency):
