@@ -14,11 +14,11 @@ Each kernel gets the time one step could take at best, from three limits measure
 
 The bound is the largest of the three; the ratio measured / bound says how far the kernel is from it.
 
-- PageRank (Li Hang (21.15)), statlib's power step on a 10^6-node graph: it reads the link structure once
-  (4-byte link targets, 8-byte row pointers) and five n-vectors (the iterate, 1/L, the new iterate, both again
-  for the L1 change).
-- k-means (Li Hang Algorithm 14.2), one Lloyd iteration of statlib's KMeans at n = 10^6: X once, the labels read
-  and written; 2 k d operations per point for the distances (14.22).
+- PageRank (Li Hang (21.15)), statlib's power step on a 10^6-node graph: at the least, the link structure once
+  (link targets and row pointers as 4-byte integers; L(v_j) follows from the row pointers), the iterate read and
+  the new one written. The new iterate (8 MB) is added into at scattered places, in cache.
+- k-means (Li Hang Algorithm 14.2), one Lloyd iteration of statlib's KMeans at n = 10^6: at the least, X read
+  once and the labels written; 2 k d operations per point for the distances (14.22).
 - HMM forward pass (Li Hang Algorithm 10.2, scaled), statlib's kernel on T = 10^6 steps: per step the symbol,
   the new alpha_t row and its scale; the N x N transition and emission tables stay in cache. The critical path
   of a step: alpha_{t-1}(j) a_ji (a multiply), a sum over N predecessors (ceil(log2 N) dependent adds at the
@@ -116,7 +116,7 @@ def pagerank_step():
         "kernel": "PageRank power step",
         "size": f"n={n:,}, m={m:,}",
         "seconds": _per_step(run, 40, 10),
-        "bytes": 4 * m + 8 * (n + 1) + 5 * 8 * n,
+        "bytes": 4 * m + 4 * (n + 1) + 2 * 8 * n,
         "flops": 2 * m,
         "chain": 0,
     }
@@ -140,7 +140,7 @@ def kmeans_iteration():
         "kernel": "k-means Lloyd iteration",
         "size": f"n={n:,}, d={d}, k={k}",
         "seconds": _per_step(run, 10, 4),
-        "bytes": 8 * n * d + 2 * 8 * n,
+        "bytes": 8 * n * d + 8 * n,
         "flops": 2 * n * k * d,
         "chain": 0,
     }
