@@ -12,13 +12,13 @@ from benchmarks._case import Case, size_params
 ITERS = 10
 
 
-GRID = (
+GRID = (  # up to the 2999 patches of the data set
     "n=500,k=16",
     "n=500,k=49",
     "n=2000,k=16",
     "n=2000,k=49",
-    "n=8000,k=16",
-    "n=8000,k=49",
+    "n=2999,k=16",
+    "n=2999,k=49",
 )
 
 
