@@ -65,12 +65,10 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical labels and iteration count; centres and inertia rtol 1e-10",
-    notes="statlib's KMeans(algorithm='hamerly') computes Lloyd's iterates (a test checks labels, "
-    "centres and iteration counts bit for bit against algorithm='lloyd') but skips the distances that "
-    "Hamerly's bounds show cannot change an assignment; it pays on long runs like this one. With the default "
-    "algorithm='lloyd', which computes every "
-    "distance with the same blocked matrix products as scikit-learn, the two are at parity (ratio 1.0-1.1 "
-    "on an idle machine); scikit-learn's own bounded variant, algorithm='elkan', is slower than its "
-    "'lloyd' at this size (k = 8, d = 10).",
+    notes="This row times statlib's KMeans(algorithm='hamerly'): Lloyd's iterates (a test checks labels, centres "
+    "and iteration counts bit for bit against algorithm='lloyd') without the distances that Hamerly's bounds show "
+    "cannot change an assignment, which pays on long runs like this one. The grid times the default, "
+    "algorithm='lloyd' (blocked matrix products, as scikit-learn's); scikit-learn's own bounded variant, "
+    "algorithm='elkan', is slower than its 'lloyd' at this size (k = 8, d = 10).",
     grid=GRID,
 )

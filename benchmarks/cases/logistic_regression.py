@@ -54,7 +54,7 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same coefficients (atol 1e-6)",
-    notes="Not in the performance table's list. Both take a handful of Newton steps whose cost is forming "
+    notes="Both take a handful of Newton steps whose cost is forming "
     "X^T W X (BLAS). statlib's binary Newton loop takes the steps of statlib.optim.minimize (Armijo "
     "backtracking) but evaluates loss, gradient and Hessian weights in one Numba pass, forms the Hessian from "
     "the weights of the accepted point without recomputing X theta, and reuses its work arrays.",

@@ -60,5 +60,8 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same support, coefficients to rtol 1e-8",
+    notes="Both sides spend nearly all their time forming the Gram matrix X^T X (BLAS syrk), O(n p^2); the 40 "
+    "greedy steps cost O(p t) each. The ratio is parity within the noise of this machine (an interleaved "
+    "in-process comparison at n = 4000, p = 2000 gave 0.96).",
     grid=GRID,
 )

@@ -73,17 +73,11 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same stopping rule (L1 change < 1e-10), same start; vectors within 1e-12 in L1",
-    notes="the SciPy loop's M is built outside its timed call; statlib's call includes validating the adjacency "
-    "matrix. A pull kernel over the transposed CSR (gathering x_j / L(v_j) per target, as csr @ x does; with sources "
-    "ascending it gives the same bits) takes 0.70-0.86 of the push's time per step, but building the transpose "
-    "costs 3-7 steps and this graph converges in 18, so the whole call was 1.00 (n=10^4), 1.06 (10^5) and 1.30 "
-    "(10^6) of the push's: the push over the out-links (no transposition) stays. The kernels take unsigned CSR indices "
-    "(uint64 row pointers, uint32 link targets): an index that cannot be negative spares the compiled scatter "
-    "y[indices[k]] += share its wrap-around test, which made the whole call 0.44-0.79 of its time with "
-    "int64/int32 indices (interleaved A/B over the grid, results bit for bit the same). An adjacency already in "
-    "canonical float64 CSR form is validated in one compiled pass and read in place instead of copied and cleaned "
-    "(0.79-0.95 of the call's time over the grid, bit for bit the same); that check now runs flat branch-free loops "
-    "over the links (0.26-0.37 of its time), and the stopping test's L1 change is summed in four partial sums "
-    "(the power kernel 0.89-0.98 of its time; the iterates unchanged)",
+    notes="The SciPy loop's M is built outside its timed call; statlib's call includes validating the adjacency "
+    "matrix (one compiled pass over a canonical CSR array, read in place). statlib pushes x_j / L(v_j) along the "
+    "out-links with unsigned indices (no wrap-around test in the scatter). A pull over the transposed links "
+    "(gathering, as csr @ x does) takes 0.70-0.86 of the push's time per step, but building the transpose costs "
+    "3-7 steps and this graph converges in 18: whole calls measured 1.00 (n=10^4), 1.06 (10^5) and 1.30 (10^6) "
+    "of the push's, so the push stays.",
     grid=GRID,
 )
