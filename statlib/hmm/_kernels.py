@@ -96,6 +96,36 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
 
 
 @njit(cache=True)
+def _successor_sums(transmat, transmat_t, b, nxt, cur):
+    """cur[i] = sum_j a_ij b_j(o_{t+1}) nxt[j], the sum of (10.20), for every state i, terms added in the order j.
+
+    The first N mod 4 states take one dot product each with their row of ``transmat``; the others go four at a
+    time over the rows of ``transmat_t`` (A transposed, ``transmat_t[j, i] = a_ij``), four sums advancing together.
+    """
+    N = transmat.shape[0]
+    r = N % 4
+    for i in range(r):
+        row = transmat[i]
+        v = 0.0
+        for j in range(N):
+            v += row[j] * b[j] * nxt[j]  # (10.20)
+        cur[i] = v
+    for i in range(r, N, 4):
+        v0 = v1 = v2 = v3 = 0.0
+        for j in range(N):
+            bj, nj = b[j], nxt[j]
+            a_j = transmat_t[j]
+            v0 += a_j[i] * bj * nj  # (10.20)
+            v1 += a_j[i + 1] * bj * nj
+            v2 += a_j[i + 2] * bj * nj
+            v3 += a_j[i + 3] * bj * nj
+        cur[i] = v0
+        cur[i + 1] = v1
+        cur[i + 2] = v2
+        cur[i + 3] = v3
+
+
+@njit(cache=True)
 def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, scale):
     """Algorithm 10.3 with scaling; returns log P(O | lambda) by (10.21).
 
@@ -110,7 +140,6 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
     """
     T = obs.shape[0]
     N = startprob.shape[0]
-    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -119,26 +148,10 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
         b = emission_t[obs[t + 1]]
         nxt = beta[t + 1]
         cur = beta[t]
+        _successor_sums(transmat, transmat_t, b, nxt, cur)
         s = 0.0
-        for i in range(r):
-            row = transmat[i]
-            v = 0.0
-            for j in range(N):
-                v += row[j] * b[j] * nxt[j]  # (10.20)
-            cur[i] = v
-            s += v
-        for i in range(r, N, 4):
-            v0 = v1 = v2 = v3 = 0.0
-            for j in range(N):
-                bj, nj = b[j], nxt[j]
-                a_j = transmat_t[j]
-                v0 += a_j[i] * bj * nj  # (10.20)
-                v1 += a_j[i + 1] * bj * nj
-                v2 += a_j[i + 2] * bj * nj
-                v3 += a_j[i + 3] * bj * nj
-            for k, v in enumerate((v0, v1, v2, v3)):
-                cur[i + k] = v
-                s += v
+        for i in range(N):
+            s += cur[i]
         if s == 0.0:
             for u in range(0, t + 1):
                 scale[u] = 0.0
@@ -170,7 +183,6 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
     """
     T = obs.shape[0]
     N = transmat.shape[0]
-    r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     for t in range(T - 2, -1, -1):
@@ -178,23 +190,9 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
         nxt = beta[t + 1]
         inv = 1.0 / scale[t + 1]
         cur = beta[t]
-        for i in range(r):
-            row = transmat[i]
-            v = 0.0
-            for j in range(N):
-                v += row[j] * b[j] * nxt[j]  # (10.20)
-            cur[i] = v * inv
-        for i in range(r, N, 4):
-            v0 = v1 = v2 = v3 = 0.0
-            for j in range(N):
-                bj, nj = b[j], nxt[j]
-                a_j = transmat_t[j]
-                v0 += a_j[i] * bj * nj  # (10.20)
-                v1 += a_j[i + 1] * bj * nj
-                v2 += a_j[i + 2] * bj * nj
-                v3 += a_j[i + 3] * bj * nj
-            for k, v in enumerate((v0, v1, v2, v3)):
-                cur[i + k] = v * inv
+        _successor_sums(transmat, transmat_t, b, nxt, cur)
+        for i in range(N):
+            cur[i] *= inv
 
 
 @njit(cache=True)
