@@ -52,6 +52,9 @@ __all__ = [
 
 MAX_ENUMERATE = 20  # 2^20 models; the per-model coefficients are kept only up to MAX_COEF_TABLE
 MAX_COEF_TABLE = 16
+# A column is linearly dependent on the model when its residual norm ||x_j - P_S x_j||^2 is below this fraction of
+# ||x_j||^2: a relative test, so rescaling a column does not change the decision.
+_DEPENDENT = 1e-12
 _REFRESH = 4096  # rebuild the swept matrix from scratch this often, so round-off cannot accumulate
 PRIOR_CODES = {"spike_slab": 0, "g": 2, "bic": 3}
 
@@ -242,12 +245,11 @@ def _forward(G0, rule, n_steps):
         norms[j] = G0[j, j]
     active = np.zeros(D, dtype=np.bool_)
     current = G0[D, D]
-    tiny = 1e-12
     for t in range(n_steps):
         best = -1
         best_val = -1.0
         for j in range(D):
-            if active[j] or norms[j] <= tiny * (1.0 + G0[j, j]):
+            if active[j] or norms[j] <= _DEPENDENT * G0[j, j]:
                 continue  # in the model already, or linearly dependent on it
             if rule == 0:
                 val = corr[j] * corr[j] / norms[j]  # (13.28): the RSS drop from adding j
@@ -333,7 +335,7 @@ def _sbr(G0, lam, max_moves):
             if mask[j]:
                 val = G[D, D] + G[j, D] * G[j, D] / (-G[j, j]) + lam * (size - 1)
             else:
-                if G[j, j] <= 1e-12 * (1.0 + G0[j, j]):
+                if G[j, j] <= _DEPENDENT * G0[j, j]:
                     continue
                 val = G[D, D] - G[j, D] * G[j, D] / G[j, j] + lam * (size + 1)
             if val < best_val - 1e-12 * (1.0 + abs(best_val)):

@@ -236,6 +236,24 @@ def test_forward_steps_are_the_rule_applied_to_least_squares_fits(criterion):
         assert r == pytest.approx(np.sum((yc - Xc[:, active] @ fit) ** 2), rel=1e-9)
 
 
+def test_forward_selection_does_not_depend_on_column_scale():
+    # (13.28) is invariant to rescaling a column, so OLS's path is too: a column measured in tiny units (scaled
+    # by 1e-8) is chosen at the same step, with its coefficient scaled by 1e8; backward selection likewise
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(40, 8))
+    y = X[:, [0, 2, 5]] @ [2.0, -1.0, 0.5] + 0.1 * rng.normal(size=40)
+    scale = np.ones(8)
+    scale[[2, 5]] = 1e-8
+    order, rss, coefs = forward_selection(X, y, 8, criterion="ols")
+    order_s, rss_s, coefs_s = forward_selection(X * scale, y, 8, criterion="ols")
+    np.testing.assert_array_equal(order_s, order)
+    np.testing.assert_allclose(rss_s, rss, rtol=1e-9)
+    np.testing.assert_allclose(coefs_s * scale, coefs, rtol=1e-6, atol=1e-12)
+    back = backward_selection(X, y)
+    back_s = backward_selection(X * scale, y)
+    np.testing.assert_array_equal(back_s[0], back[0])
+
+
 # ---------------------------------------------------------------------------------------------- OMP
 @pytest.mark.parametrize("fit_intercept", [True, False])
 @pytest.mark.parametrize("k", [1, 2, 4, 7])
