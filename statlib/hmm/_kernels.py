@@ -17,9 +17,9 @@ _TINY = 2.0**-128
 _LOG2 = math.log(2.0)
 
 
-@njit(cache=True)
-def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
-    """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
+@njit(cache=True, inline="always")
+def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N):
+    """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A) for N states; returns log P(O | lambda).
 
     The recursion (10.15)-(10.16) runs on u_t = alpha_t * 2**shift, the forward probabilities (10.14)
     times a power of two: whenever their sum s_t = sum_i u_t(i) falls below 2**-128, u_t is multiplied
@@ -42,7 +42,6 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
     neither is written then, and no table of size T is.
     """
     T = obs.shape[0]
-    N = startprob.shape[0]
     keep = alpha.shape[0] >= T and scale.shape[0] >= T
     r = N % 4  # states 0..r-1 go one at a time, the others four at a time
     u = np.empty((2, N))  # u_t in row t % 2
@@ -98,6 +97,23 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
         for i in range(N):
             alpha[T - 1, i] = u[(T - 1) & 1, i] * inv
     return math.log(s) - shift * _LOG2  # (10.17): log sum_i alpha_T(i)
+
+
+@njit(cache=True)
+def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
+    """:func:`_forward_recursion` (algorithm 10.2 with scaling); returns log P(O | lambda).
+
+    For N = 2, 4 and 8 states the recursion is compiled with N a constant, so that the compiler unrolls
+    its loops over the states; other N share one compiled loop. The arithmetic is the same either way.
+    """
+    N = startprob.shape[0]
+    if N == 2:
+        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 2)
+    if N == 4:
+        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 4)
+    if N == 8:
+        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 8)
+    return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N)
 
 
 @njit(cache=True)
