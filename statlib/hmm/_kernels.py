@@ -12,87 +12,108 @@ import math
 import numpy as np
 from numba import njit
 
+_HUGE = 2.0**128  # the forward pass rescales by this power of two when its sum drops below _TINY
+_TINY = 2.0**-128
+_LOG2 = math.log(2.0)
 
-@njit(cache=True)
-def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
-    """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A); returns log P(O | lambda).
 
+@njit(cache=True, inline="always")
+def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N):
+    """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A) for N states; returns log P(O | lambda).
+
+    The recursion (10.15)-(10.16) runs on u_t = alpha_t * 2**shift, the forward probabilities (10.14)
+    times a power of two: whenever their sum s_t = sum_i u_t(i) falls below 2**-128, u_t is multiplied
+    by 2**128 and ``shift`` grows by 128. Multiplying by a power of two is exact, so the rescaling adds
+    no rounding, and the step from u_{t-1} to u_t waits for no sum and no division: the normalised
+    row and the scale are formed beside the recursion, not on it. The kernel writes
+    ``alpha[t] = u_t / s_t = alpha_t / P(o_1..o_t)``, the forward probabilities normalised to sum to
+    one (the filtering distribution P(i_t | o_1..o_t)); each row is written one step later, while the
+    next step runs. It writes ``scale[t] = s_t / s_{t-1} = P(o_t | o_1..o_{t-1})`` (s_{-1} = 1); the
+    unscaled recursion is recovered from alpha_t = alpha[t] * scale[0] * ... * scale[t]. (10.17)
+    becomes log P(O | lambda) = log sum_i alpha_T(i) = log s_T - shift log 2.
     The first N mod 4 states i take one dot product each, with the contiguous row i of ``transmat_t``
-    (A transposed, ``transmat_t[i, j] = a_ji``); the others go four at a time: for each j, alpha_t(j)
+    (A transposed, ``transmat_t[i, j] = a_ji``); the others go four at a time: for each j, u_{t-1}(j)
     is loaded once and multiplied into the contiguous a_ji of row j of ``transmat`` for the four i,
-    and the four sums run side by side. Each sum adds its terms in the order j = 0, 1, ..., and the
-    c_t sum adds the states in the order i = 0, 1, ..., so the results are those of one dot product
-    per state, to the last bit. Writes
-    ``alpha[t] = alpha_t / P(o_1..o_t)``, the forward probabilities (10.14) normalised to sum to one
-    (the filtering distribution P(i_t | o_1..o_t)), and ``scale[t] = P(o_t | o_1..o_{t-1})``, the
-    sum that normalised them. The unscaled recursion (10.15)-(10.16) is recovered from
-    alpha_t = alpha[t] * scale[0] * ... * scale[t], and (10.17) becomes
-    log P(O | lambda) = sum_t log scale[t], accumulated as a running product that is moved into the
-    logarithm only when it gets small (one log per few hundred steps instead of one per step).
-    If the sequence is impossible under the model (some scale is 0), the remaining rows are set to
-    zero and -inf is returned.
+    and the four sums run side by side, each adding its terms in the order j = 0, 1, ...
+    If the sequence is impossible under the model (some s_t is 0), the rows from that step on are set
+    to zero and -inf is returned.
 
     To compute only log P(O | lambda) (``score``), pass ``alpha`` with 2 rows and ``scale`` with 1:
-    the last two rows of alpha are then kept in turn and no table of size T is written.
+    neither is written then, and no table of size T is.
     """
     T = obs.shape[0]
-    N = startprob.shape[0]
-    keep = alpha.shape[0] >= T
+    keep = alpha.shape[0] >= T and scale.shape[0] >= T
     r = N % 4  # states 0..r-1 go one at a time, the others four at a time
-    log_prob = 0.0
-    product = 1.0
+    u = np.empty((2, N))  # u_t in row t % 2
+    shift = 0  # u_t = alpha_t * 2**shift
+    s = 0.0  # s_t = sum_i u_t(i)
+    inv = 1.0  # 1 / s_{t-1}
     for t in range(T):
-        b = emission_t[obs[t]]
-        cur = alpha[t] if keep else alpha[t & 1]
-        s = 0.0
+        o = obs[t]
+        cur, prev = t & 1, (t - 1) & 1  # rows of u
         if t == 0:
             for i in range(N):
-                v = startprob[i] * b[i]  # (10.15)
-                cur[i] = v
-                s += v
+                u[cur, i] = startprob[i] * emission_t[o, i]  # (10.15)
         else:
-            prev = alpha[t - 1] if keep else alpha[(t - 1) & 1]
             for i in range(r):
-                into_i = transmat_t[i]
                 v = 0.0
                 for j in range(N):
-                    v += prev[j] * into_i[j]  # sum_j alpha_t(j) a_ji
-                v *= b[i]  # (10.16), for the first N mod 4 states
-                cur[i] = v
-                s += v
+                    v += u[prev, j] * transmat_t[i, j]  # sum_j alpha_t(j) a_ji
+                u[cur, i] = v * emission_t[o, i]  # (10.16), for the first N mod 4 states
             for i in range(r, N, 4):
                 v0 = v1 = v2 = v3 = 0.0
                 for j in range(N):
-                    p = prev[j]
-                    a_j = transmat[j]
-                    v0 += p * a_j[i]  # sum_j alpha_t(j) a_ji
-                    v1 += p * a_j[i + 1]
-                    v2 += p * a_j[i + 2]
-                    v3 += p * a_j[i + 3]
-                for k, v in enumerate((v0, v1, v2, v3)):
-                    v *= b[i + k]  # (10.16)
-                    cur[i + k] = v
-                    s += v
+                    p = u[prev, j]
+                    v0 += p * transmat[j, i]  # sum_j alpha_t(j) a_ji
+                    v1 += p * transmat[j, i + 1]
+                    v2 += p * transmat[j, i + 2]
+                    v3 += p * transmat[j, i + 3]
+                u[cur, i] = v0 * emission_t[o, i]  # (10.16)
+                u[cur, i + 1] = v1 * emission_t[o, i + 1]
+                u[cur, i + 2] = v2 * emission_t[o, i + 2]
+                u[cur, i + 3] = v3 * emission_t[o, i + 3]
+            if keep:  # the previous row, normalised
+                for i in range(N):
+                    alpha[t - 1, i] = u[prev, i] * inv
+        s = 0.0
+        for i in range(N):
+            s += u[cur, i]
         if s == 0.0:
             if keep:
-                for u in range(t, T):
-                    scale[u] = 0.0
+                for q in range(t, T):
+                    scale[q] = 0.0
                     for i in range(N):
-                        alpha[u, i] = 0.0
+                        alpha[q, i] = 0.0
             return -np.inf
         if keep:
-            scale[t] = s
-        inv = 1.0 / s  # c_t = s normalises alpha_t (scaled forward variable)
+            scale[t] = s * inv  # c_t = P(o_t | o_1..o_{t-1}) = s_t / s_{t-1}
+        while s < _TINY:  # rescale by an exact power of two
+            for i in range(N):
+                u[cur, i] *= _HUGE
+            s *= _HUGE
+            shift += 128
+        inv = 1.0 / s
+    if keep:
         for i in range(N):
-            cur[i] *= inv
-        if s < 1e-100:  # log P(O | lambda) = sum_t log c_t
-            log_prob += math.log(s)
-        else:
-            product *= s  # stays above 1e-250: no underflow
-            if product < 1e-150:
-                log_prob += math.log(product)
-                product = 1.0
-    return log_prob + math.log(product)
+            alpha[T - 1, i] = u[(T - 1) & 1, i] * inv
+    return math.log(s) - shift * _LOG2  # (10.17): log sum_i alpha_T(i)
+
+
+@njit(cache=True)
+def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
+    """:func:`_forward_recursion` (algorithm 10.2 with scaling); returns log P(O | lambda).
+
+    For N = 2, 4 and 8 states the recursion is compiled with N a constant, so that the compiler unrolls
+    its loops over the states; other N share one compiled loop. The arithmetic is the same either way.
+    """
+    N = startprob.shape[0]
+    if N == 2:
+        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 2)
+    if N == 4:
+        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 4)
+    if N == 8:
+        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 8)
+    return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N)
 
 
 @njit(cache=True)
