@@ -99,22 +99,61 @@ def _em_step(S, W, psi):
     return W_new, np.maximum(psi_new, _PSI_FLOOR)
 
 
-def _eigen_loadings(S, psi, L):
-    """W maximising the likelihood for a fixed Psi (E1), and the mean log-likelihood of (W, Psi) it attains.
+@njit(cache=True)
+def _eigen_fixed_point(S, psi, L, n, tol, max_iter):
+    """The eigen fixed point: W from (E1) for the current Psi, then Psi from (E2), until the total log-likelihood
+    rises by less than ``tol``. ``psi`` is updated in place. Returns W, Psi, the total log-likelihood of (W, Psi)
+    after each iteration, and whether it converged.
 
-    From the eigenpairs of B = Psi^{-1/2} S Psi^{-1/2}: log|C| = log|Psi| + sum_{k<=L} log max(lambda_k, 1) and
-    tr(C^{-1} S) = sum_{k<=L} min(lambda_k, 1) + sum_{k>L} lambda_k (module docstring), in O(D) once B is split.
+    The likelihood is read off the eigenvalues (module docstring): log|C| = log|Psi| + sum_{k<=L} log max(lambda_k, 1)
+    and tr(C^{-1} S) = sum_{k<=L} min(lambda_k, 1) + sum_{k>L} lambda_k.
     """
     D = S.shape[0]
-    sqrt_psi = np.sqrt(psi)
-    B = S / np.outer(sqrt_psi, sqrt_psi)  # Psi^{-1/2} S Psi^{-1/2}
-    lam, U = np.linalg.eigh(B)  # ascending
-    order = np.arange(D - 1, D - 1 - L, -1)  # the L largest, in decreasing order
-    top, rest = lam[order], lam[: D - L]
-    W = sqrt_psi[:, None] * U[:, order] * np.sqrt(np.maximum(top - 1.0, 0.0))
-    big = np.maximum(top, 1.0)
-    ll = -0.5 * (D * _LOG_2PI + np.sum(np.log(psi)) + np.sum(np.log(big)) + np.sum(top / big) + np.sum(rest))
-    return W, ll
+    W = np.zeros((D, L))
+    B = np.empty((D, D))
+    sqrt_psi = np.empty(D)
+    loglike = np.empty(max_iter)
+    previous = -np.inf
+    for it in range(max_iter):
+        if it > 0:
+            for j in range(D):  # (E2): Psi = diag(S - W W^T)
+                r = S[j, j]
+                for k in range(L):
+                    r -= W[j, k] * W[j, k]
+                psi[j] = max(r, _PSI_FLOOR)
+        for j in range(D):
+            sqrt_psi[j] = math.sqrt(psi[j])
+        for a in range(D):  # B = Psi^{-1/2} S Psi^{-1/2}
+            for b in range(D):
+                B[a, b] = S[a, b] / (sqrt_psi[a] * sqrt_psi[b])
+        lam, U = np.linalg.eigh(B)  # ascending
+        total = D * _LOG_2PI
+        for j in range(D):
+            total += math.log(psi[j])
+        for k in range(L):  # (E1): W = Psi^{1/2} U_L max(Lambda_L - I, 0)^{1/2}, largest eigenvalue first
+            col = D - 1 - k
+            if lam[col] > 1.0:
+                total += math.log(lam[col]) + 1.0
+                f = math.sqrt(lam[col] - 1.0)
+            else:
+                total += lam[col]
+                f = 0.0
+            for j in range(D):
+                W[j, k] = sqrt_psi[j] * U[j, col] * f
+        for k in range(D - L):
+            total += lam[k]
+        ll = -0.5 * n * total
+        loglike[it] = ll
+        if ll - previous < tol:
+            return W, psi, loglike[: it + 1], True
+        previous = ll
+    return W, psi, loglike, False
+
+
+def _eigen_loadings(S, psi, L):
+    """W maximising the likelihood for a fixed Psi (E1), and the mean log-likelihood of (W, Psi) it attains."""
+    W, _, loglike, _ = _eigen_fixed_point(S, np.array(psi, dtype=float), L, 1.0, 0.0, 1)
+    return W, loglike[0]
 
 
 # -------------------------------------------------------------------------------------------- missing data
@@ -221,7 +260,7 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
     tol : float, default=1e-2
         Stop when the total log-likelihood rises by less than ``tol`` in one iteration.
     max_iter : int, default=1000
-        Maximum number of EM iterations.
+        Maximum number of iterations.
     noise_variance_init : array of shape (n_features,) or None, default=None
         Initial Psi; ``None`` uses the sample variances.
     algorithm : {"auto", "eigen", "em"}, default="auto"
@@ -330,24 +369,13 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
         )
 
     def _fit_eigen(self, S, n, psi, L, tol, max_iter):
-        """The eigen fixed point: W from (E1) for the current Psi, then Psi from (E2); log-likelihood of (W, Psi)."""
-        loglike = []
-        previous = -np.inf
-        W = None
-        for _ in range(max_iter):
-            if W is not None:
-                psi = np.maximum(np.diag(S) - np.sum(W * W, axis=1), _PSI_FLOOR)  # (E2)
-            W, ll = _eigen_loadings(S, psi, L)  # (E1)
-            ll *= n
-            loglike.append(float(ll))
-            if ll - previous < tol:
-                break
-            previous = ll
-        else:
+        """The eigen fixed point, (E1) then (E2), in the Numba kernel ``_eigen_fixed_point``."""
+        W, psi, loglike, converged = _eigen_fixed_point(S, psi, L, float(n), tol, max_iter)
+        if not converged:
             self._warn("the eigen iteration", max_iter, tol)
         # the sign of each factor is arbitrary (12.11): make the largest-magnitude loading of each positive
         W = W * np.sign(W[np.argmax(np.abs(W), axis=0), np.arange(L)] + 0.5 * np.finfo(float).tiny)
-        return W, psi, loglike
+        return W, psi, [float(v) for v in loglike]
 
     def _fit_em(self, X, observed, counts, S, mu, psi, L, tol, max_iter, complete):
         """EM (MLAPP §12.1.5): on the sample covariance for complete data, row by row (§12.1.6) otherwise."""
