@@ -26,10 +26,11 @@ V = Psi^{-1/2} W, the maximiser is
 
     W = Psi^{1/2} U_L diag(sqrt(max(lambda_k - 1, 0))),                                       (E1)
 
-where it attains log|C| = log|Psi| + sum_{k<=L} log max(lambda_k, 1) and
-tr(C^{-1} S) = sum_{k<=L} min(lambda_k, 1) + sum_{k>L} lambda_k. BRML and scikit-learn take U and lambda from the
-SVD of the N x D scaled data Xc Psi^{-1/2} / sqrt(N), an O(N D L) to O(N D^2) step; its right singular vectors and
-squared singular values are exactly the eigenpairs of B = (Xc Psi^{-1/2} / sqrt(N))^T (Xc Psi^{-1/2} / sqrt(N)),
+(the PPCA maximiser (12.61) with sigma^2 = 1 for the data Psi^{-1/2} x, whose noise is white), where it attains
+log|C| = log|Psi| + sum_{k<=L} log max(lambda_k, 1) and tr(C^{-1} S) = sum_{k<=L} min(lambda_k, 1)
++ sum_{k>L} lambda_k. BRML and scikit-learn take U and lambda from the SVD of the N x D scaled data
+Xc Psi^{-1/2} / sqrt(N), an O(N D L) to O(N D^2) step; its right singular vectors and squared singular values are
+exactly the eigenpairs of B = (Xc Psi^{-1/2} / sqrt(N))^T (Xc Psi^{-1/2} / sqrt(N)),
 so one D x D eigendecomposition, O(D^3) whatever N is, gives the same update once S is formed.
 
 Psi then moves to
@@ -40,8 +41,9 @@ which is one EM step from (W, Psi): W from (E1) is stationary in W, S C^{-1} W =
 (the M of (12.20)) this gives M S = W^T and E[z z^T] averaged over the data = Sigma + M S M^T = Sigma + M W = I;
 so (12.23) returns W itself and (12.24) becomes (E2). Each iteration is therefore an EM step (which never lowers
 the likelihood) followed by an exact maximisation over W (which never lowers it either): the log-likelihood
-l(W_k, Psi_{k-1}) recorded after iteration k is non-decreasing, and a fixed point is a stationary point of the
-likelihood, the same points EM converges to. It needs far fewer iterations than EM when the factors are strong.
+l(W_k, Psi_{k-1}) recorded after iteration k is non-decreasing (unless the floor psi_j >= 1e-12 binds, a Heywood
+case, as in EM), and a fixed point is a stationary point of the likelihood, the same points EM converges to.
+It needs far fewer iterations than EM when the factors are strong.
 """
 
 import math
