@@ -1,4 +1,4 @@
-"""Factor analysis fitted by EM (MLAPP §12.1, eqs. (12.1)-(12.25)), with missing data (MLAPP §12.1.6).
+"""Factor analysis by EM (MLAPP §12.1, (12.1)-(12.25)), with missing data (§12.1.6), or by the eigen fixed point.
 
 The model (12.1)-(12.2) with mu_0 = 0 and Sigma_0 = I:
 
@@ -18,6 +18,32 @@ and one iteration costs O(D^2 L), whatever N is (BLAS-bound NumPy below).
 Missing data. Each row uses only its observed coordinates o_i: Sigma_i = (I + W_o^T Psi_o^{-1} W_o)^{-1},
 m_i = Sigma_i W_o^T Psi_o^{-1} (x_o - mu_o); the M-step (12.23)-(12.24) is then solved feature by feature over
 the rows where that feature is observed. This per-row loop is the Numba kernel ``_missing_pass``.
+
+Eigen fixed point (complete data; Barber, BRML §21.2.1, Algorithm 21.1; scikit-learn's iteration). For a fixed
+Psi the likelihood -N/2 [D log 2 pi + log|C| + tr(C^{-1} S)] can be maximised over W in closed form. With
+B = Psi^{-1/2} S Psi^{-1/2} = U diag(lambda) U^T (lambda descending) and C = Psi^{1/2} (I + V V^T) Psi^{1/2},
+V = Psi^{-1/2} W, the maximiser is
+
+    W = Psi^{1/2} U_L diag(sqrt(max(lambda_k - 1, 0))),                                       (E1)
+
+(the PPCA maximiser (12.61) with sigma^2 = 1 for the data Psi^{-1/2} x, whose noise is white), where it attains
+log|C| = log|Psi| + sum_{k<=L} log max(lambda_k, 1) and tr(C^{-1} S) = sum_{k<=L} min(lambda_k, 1)
++ sum_{k>L} lambda_k. BRML and scikit-learn take U and lambda from the SVD of the N x D scaled data
+Xc Psi^{-1/2} / sqrt(N), an O(N D L) to O(N D^2) step; its right singular vectors and squared singular values are
+exactly the eigenpairs of B = (Xc Psi^{-1/2} / sqrt(N))^T (Xc Psi^{-1/2} / sqrt(N)),
+so one D x D eigendecomposition, O(D^3) whatever N is, gives the same update once S is formed.
+
+Psi then moves to
+
+    Psi_new = diag(S - W W^T),                                                                 (E2)
+
+which is one EM step from (W, Psi): W from (E1) is stationary in W, S C^{-1} W = W, and with M = W^T C^{-1}
+(the M of (12.20)) this gives M S = W^T and E[z z^T] averaged over the data = Sigma + M S M^T = Sigma + M W = I;
+so (12.23) returns W itself and (12.24) becomes (E2). Each iteration is therefore an EM step (which never lowers
+the likelihood) followed by an exact maximisation over W (which never lowers it either): the log-likelihood
+l(W_k, Psi_{k-1}) recorded after iteration k is non-decreasing (unless the floor psi_j >= 1e-12 binds, a Heywood
+case, as in EM), and a fixed point is a stationary point of the likelihood, the same points EM converges to.
+It needs far fewer iterations than EM when the factors are strong.
 """
 
 import math
@@ -29,7 +55,7 @@ from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, Transfo
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_int, check_real, validate_data
+from .._validation import check_choice, check_int, check_real, validate_data
 
 _LOG_2PI = math.log(2.0 * math.pi)
 _PSI_FLOOR = 1e-12
@@ -73,6 +99,63 @@ def _em_step(S, W, psi):
     W_new = np.linalg.solve(Ezz, SMt.T).T  # (12.23)
     psi_new = np.diag(S) - np.sum(W_new * SMt, axis=1)  # (12.24): diag(S - W_new M S)
     return W_new, np.maximum(psi_new, _PSI_FLOOR)
+
+
+@njit(cache=True)
+def _eigen_fixed_point(S, psi, L, n, tol, max_iter):
+    """The eigen fixed point: W from (E1) for the current Psi, then Psi from (E2), until the total log-likelihood
+    rises by less than ``tol``. ``psi`` is updated in place. Returns W, Psi, the total log-likelihood of (W, Psi)
+    after each iteration, and whether it converged.
+
+    The likelihood is read off the eigenvalues (module docstring): log|C| = log|Psi| + sum_{k<=L} log max(lambda_k, 1)
+    and tr(C^{-1} S) = sum_{k<=L} min(lambda_k, 1) + sum_{k>L} lambda_k.
+    """
+    D = S.shape[0]
+    W = np.zeros((D, L))
+    B = np.empty((D, D))
+    sqrt_psi = np.empty(D)
+    loglike = np.empty(max_iter)
+    previous = -np.inf
+    for it in range(max_iter):
+        if it > 0:
+            for j in range(D):  # (E2): Psi = diag(S - W W^T)
+                r = S[j, j]
+                for k in range(L):
+                    r -= W[j, k] * W[j, k]
+                psi[j] = max(r, _PSI_FLOOR)
+        for j in range(D):
+            sqrt_psi[j] = math.sqrt(psi[j])
+        for a in range(D):  # B = Psi^{-1/2} S Psi^{-1/2}
+            for b in range(D):
+                B[a, b] = S[a, b] / (sqrt_psi[a] * sqrt_psi[b])
+        lam, U = np.linalg.eigh(B)  # ascending
+        total = D * _LOG_2PI
+        for j in range(D):
+            total += math.log(psi[j])
+        for k in range(L):  # (E1): W = Psi^{1/2} U_L max(Lambda_L - I, 0)^{1/2}, largest eigenvalue first
+            col = D - 1 - k
+            if lam[col] > 1.0:
+                total += math.log(lam[col]) + 1.0
+                f = math.sqrt(lam[col] - 1.0)
+            else:
+                total += lam[col]
+                f = 0.0
+            for j in range(D):
+                W[j, k] = sqrt_psi[j] * U[j, col] * f
+        for k in range(D - L):
+            total += lam[k]
+        ll = -0.5 * n * total
+        loglike[it] = ll
+        if ll - previous < tol:
+            return W, psi, loglike[: it + 1], True
+        previous = ll
+    return W, psi, loglike, False
+
+
+def _eigen_loadings(S, psi, L):
+    """W maximising the likelihood for a fixed Psi (E1), and the mean log-likelihood of (W, Psi) it attains."""
+    W, _, loglike, _ = _eigen_fixed_point(S, np.array(psi, dtype=float), L, 1.0, 0.0, 1)
+    return W, loglike[0]
 
 
 # -------------------------------------------------------------------------------------------- missing data
@@ -166,10 +249,10 @@ def _missing_m_step(xb, cc, xx, counts):
 
 # ---------------------------------------------------------------------------------------------- estimator
 class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
-    """Factor analysis by EM (MLAPP §12.1.5, eqs. (12.17)-(12.25) with one component), missing data allowed.
+    """Factor analysis by EM (MLAPP §12.1.5, eqs. (12.17)-(12.25) with one component) or by the eigen fixed point.
 
     The attributes follow :class:`sklearn.decomposition.FactorAnalysis` (which maximises the same likelihood
-    by a different, SVD-based iteration): ``components_`` is W^T, ``noise_variance_`` the diagonal of Psi,
+    by the SVD form of the eigen fixed point): ``components_`` is W^T, ``noise_variance_`` the diagonal of Psi,
     ``score(X)`` the mean log-likelihood per sample under N(mu, W W^T + Psi) (12.6).
 
     Parameters
@@ -179,9 +262,16 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
     tol : float, default=1e-2
         Stop when the total log-likelihood rises by less than ``tol`` in one iteration.
     max_iter : int, default=1000
-        Maximum number of EM iterations.
+        Maximum number of iterations.
     noise_variance_init : array of shape (n_features,) or None, default=None
         Initial Psi; ``None`` uses the sample variances.
+    algorithm : {"auto", "eigen", "em"}, default="auto"
+        "em" is the book's EM (the E-step (12.19)-(12.20) and M-step (12.23)-(12.24) on the sample covariance,
+        starting from W = the top eigenvectors of S scaled by sqrt(lambda / 2)). "eigen" alternates the exact
+        maximisation over W for fixed Psi, (E1) in the module docstring (Barber, BRML Algorithm 21.1, the
+        iteration of scikit-learn, here from the eigendecomposition of the D x D matrix Psi^{-1/2} S Psi^{-1/2},
+        O(D^3) per iteration whatever N is), with Psi = diag(S - W W^T) (E2); it needs complete data and
+        usually far fewer iterations. "auto" runs "eigen" on complete data and "em" when X has NaN.
 
     Entries of ``X`` that are NaN are treated as missing at random (MLAPP §12.1.6): the E-step conditions on
     each row's observed coordinates, and ``transform`` and ``score_samples`` accept NaN in the same way.
@@ -195,9 +285,9 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
     mean_ : ndarray of shape (n_features,)
         mu (the sample mean for complete data).
     loglike_ : list of float
-        Total log-likelihood after each iteration (non-decreasing: EM).
+        Total log-likelihood after each iteration (non-decreasing for both algorithms).
     n_iter_ : int
-        Number of EM iterations run.
+        Number of iterations run.
 
     Examples
     --------
@@ -212,11 +302,12 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
     True
     """
 
-    def __init__(self, n_components=None, *, tol=1e-2, max_iter=1000, noise_variance_init=None):
+    def __init__(self, n_components=None, *, tol=1e-2, max_iter=1000, noise_variance_init=None, algorithm="auto"):
         self.n_components = n_components
         self.tol = tol
         self.max_iter = max_iter
         self.noise_variance_init = noise_variance_init
+        self.algorithm = algorithm
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -237,10 +328,11 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
                 raise ValueError(
                     f"noise_variance_init must be a positive array of shape ({n_features},), got {psi0.shape}"
                 )
-        return L, tol, max_iter, psi0
+        algorithm = check_choice(self.algorithm, "algorithm", ("auto", "eigen", "em"))
+        return L, tol, max_iter, psi0, algorithm
 
     def fit(self, X, y=None):
-        """Fit W, Psi and mu by EM; NaN entries of X are missing values."""
+        """Fit W, Psi and mu by EM or the eigen fixed point; NaN entries of X are missing values (EM)."""
         X = validate_data(self, X, ensure_all_finite="allow-nan", ensure_min_samples=2)
         if np.any(np.isinf(X)):
             raise ValueError("X must not contain infinity (NaN marks a missing value)")
@@ -248,23 +340,57 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
         counts = observed.sum(axis=0).astype(float)
         if np.any(counts == 0):
             raise ValueError("X has a column with no observed value (all NaN)")
-        L, tol, max_iter, psi0 = self._check_params(X.shape[1])
+        L, tol, max_iter, psi0, algorithm = self._check_params(X.shape[1])
+        complete = bool(observed.all())
+        if algorithm == "eigen" and not complete:
+            raise ValueError("algorithm='eigen' needs complete data: X has NaN (use algorithm='em' or 'auto')")
         n = X.shape[0]
         mu = np.nanmean(X, axis=0)
         Xc = np.where(observed, X - mu, 0.0)  # mean-imputed, centred: only for the starting point
         S = Xc.T @ Xc / n
-        # Start: W from the leading eigenvectors of S (the PPCA solution (12.60)), Psi = diag(S).
+        psi = np.maximum(np.diag(S).copy() if psi0 is None else psi0.copy(), _PSI_FLOOR)
+        if algorithm == "em" or not complete:
+            W, psi, mu, loglike = self._fit_em(X, observed, counts, S, mu, psi, L, tol, max_iter, complete)
+        else:
+            W, psi, loglike = self._fit_eigen(S, n, psi, L, tol, max_iter)
+        self.components_ = W.T.copy()
+        self.noise_variance_ = psi
+        self.mean_ = mu
+        self.loglike_ = loglike
+        self.n_iter_ = len(loglike)
+        self._n_features_out = L
+        return self
+
+    @staticmethod
+    def _warn(algorithm, max_iter, tol):
+        warnings.warn(
+            f"FactorAnalysis: {algorithm} did not converge in max_iter={max_iter} iterations "
+            f"(tol={tol}); increase max_iter or tol",
+            ConvergenceWarning,
+            stacklevel=4,
+        )
+
+    def _fit_eigen(self, S, n, psi, L, tol, max_iter):
+        """The eigen fixed point, (E1) then (E2), in the Numba kernel ``_eigen_fixed_point``."""
+        W, psi, loglike, converged = _eigen_fixed_point(S, psi, L, float(n), tol, max_iter)
+        if not converged:
+            self._warn("the eigen iteration", max_iter, tol)
+        # the sign of each factor is arbitrary (12.11): make the largest-magnitude loading of each positive
+        W = W * np.sign(W[np.argmax(np.abs(W), axis=0), np.arange(L)] + 0.5 * np.finfo(float).tiny)
+        return W, psi, [float(v) for v in loglike]
+
+    def _fit_em(self, X, observed, counts, S, mu, psi, L, tol, max_iter, complete):
+        """EM (MLAPP §12.1.5): on the sample covariance for complete data, row by row (§12.1.6) otherwise."""
+        # Start: W from the leading eigenvectors of S (the PPCA solution (12.61)), Psi = diag(S).
         evals, evecs = np.linalg.eigh(S)
         order = np.argsort(evals)[::-1][:L]
         V = evecs[:, order]
         V = V * np.sign(V[np.argmax(np.abs(V), axis=0), np.arange(L)] + 0.5 * np.finfo(float).tiny)
         W = V * np.sqrt(np.maximum(evals[order], 0.0) * 0.5)
-        psi = np.maximum(np.diag(S).copy() if psi0 is None else psi0.copy(), _PSI_FLOOR)
-        complete = bool(observed.all())
+        n = X.shape[0]
         loglike = []
         previous = -np.inf
-        self.n_iter_ = 0
-        for it in range(1, max_iter + 1):
+        for _ in range(max_iter):
             if complete:
                 W, psi = _em_step(S, W, psi)
                 ll = n * _mean_loglik(S, W, psi)
@@ -273,23 +399,12 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
                 W, mu, psi = _missing_m_step(xb, cc, xx, counts)
                 ll = float(np.sum(_missing_pass(X, observed, W, mu, psi, False)[1]))
             loglike.append(float(ll))
-            self.n_iter_ = it
             if ll - previous < tol:
                 break
             previous = ll
         else:
-            warnings.warn(
-                f"FactorAnalysis: EM did not converge in max_iter={max_iter} iterations "
-                f"(tol={tol}); increase max_iter or tol",
-                ConvergenceWarning,
-                stacklevel=2,
-            )
-        self.components_ = W.T.copy()
-        self.noise_variance_ = psi
-        self.mean_ = mu
-        self.loglike_ = loglike
-        self._n_features_out = L
-        return self
+            self._warn("EM", max_iter, tol)
+        return W, psi, mu, loglike
 
     def _check_X(self, X):
         check_is_fitted(self)

@@ -65,7 +65,7 @@ def em_explorer(X, names, *, max_iter=60):
     def draw():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
-            fa = FactorAnalysis(2, tol=0.0, max_iter=step.value).fit(X)
+            fa = FactorAnalysis(2, tol=0.0, max_iter=step.value, algorithm="em").fit(X)
         R = rotation(np.deg2rad(angle.value))
         fa.components_ = (fa.components_.T @ R).T
         fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))

@@ -34,20 +34,21 @@ def _synthetic(n=400, D=6, L=2, seed=0):
     return Z @ W.T + rng.normal(size=(n, D)) * np.sqrt(psi) + rng.normal(size=D)
 
 
-@parametrize_with_checks([FactorAnalysis(n_components=1, max_iter=200)])
+@parametrize_with_checks([FactorAnalysis(1, max_iter=200), FactorAnalysis(1, max_iter=200, algorithm="em")])
 def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
 
 
+@pytest.mark.parametrize("algorithm", ["eigen", "em"])
 @pytest.mark.parametrize("L", [1, 2, 3])
-def test_same_maximum_as_scikit_learn_on_wine(L):
+def test_same_maximum_as_scikit_learn_on_wine(L, algorithm):
     X = _wine()
-    ours = FactorAnalysis(L, tol=1e-10, max_iter=100_000).fit(X)
+    ours = FactorAnalysis(L, tol=1e-10, max_iter=100_000, algorithm=algorithm).fit(X)
     ref = skd.FactorAnalysis(L, tol=1e-10, max_iter=100_000).fit(X)
     assert ours.score(X) == pytest.approx(ref.score(X), abs=1e-7)
-    assert ours.score(X) >= ref.score(X) - 1e-9  # EM reaches at least scikit-learn's maximum
+    assert ours.score(X) >= ref.score(X) - 1e-9  # at least scikit-learn's maximum
     # the loadings are defined only up to a rotation (12.10)-(12.11): compare W W^T + Psi. The likelihood is flat
     # along some directions (for L = 2 a change of 1e-4 in C moves the mean log-likelihood by < 1e-7), so the
     # two iterations, each stopped by its tolerance, agree in C to 5e-4 on standardised data.
@@ -101,7 +102,7 @@ def test_em_likelihood_is_monotone(missing):
     X = _synthetic(seed=3)
     rng = np.random.default_rng(4)
     X[rng.random(X.shape) < missing] = np.nan
-    fa = FactorAnalysis(2, tol=0.0, max_iter=300)
+    fa = FactorAnalysis(2, tol=0.0, max_iter=300, algorithm="em")
     with pytest.warns(ConvergenceWarning):
         fa.fit(X)
     assert fa.n_iter_ == 300
@@ -199,12 +200,17 @@ def test_hinton_example_exercise_12_11():
     rng = np.random.default_rng(0)
     Z = rng.normal(size=(200, 3))
     X = np.column_stack([Z[:, 0], Z[:, 0] + 0.001 * Z[:, 1], 10 * Z[:, 2]])
-    fa = FactorAnalysis(1, tol=1e-8, max_iter=500)
+    fa = FactorAnalysis(1, tol=1e-8, max_iter=500, algorithm="em")
     with pytest.warns(ConvergenceWarning):  # a Heywood case: psi_1, psi_2 -> 0, EM creeps
         fa.fit(X)
     # share of each variable's variance carried by the factor (the communality w_j^2 / C_jj)
     share = fa.components_[0] ** 2 / np.diag(fa.get_covariance())
     assert share[0] > 0.999 and share[1] > 0.999 and share[2] < 0.01
+    # the eigen fixed point (the default) reaches the same boundary point
+    eig = FactorAnalysis(1, tol=1e-8, max_iter=500).fit(X)
+    share_eig = eig.components_[0] ** 2 / np.diag(eig.get_covariance())
+    assert share_eig[0] > 0.999 and share_eig[1] > 0.999 and share_eig[2] < 0.01
+    assert eig.score(X) >= fa.score(X) - 1e-6
     v = skd.PCA(1).fit(X).components_[0]
     assert abs(v[2]) > 0.99
 

@@ -42,7 +42,7 @@ def test_one_component_is_factor_analysis():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         mfa = MixtureOfFactorAnalysers(1, 2, tol=0.0, max_iter=50).fit(X)
-        fa = FactorAnalysis(2, tol=0.0, max_iter=50).fit(X)
+        fa = FactorAnalysis(2, tol=0.0, max_iter=50, algorithm="em").fit(X)
     np.testing.assert_allclose(mfa.loglike_, np.asarray(fa.loglike_) / len(X), atol=1e-9)
     np.testing.assert_allclose(mfa.covariances()[0], fa.get_covariance(), atol=1e-9)
     np.testing.assert_allclose(mfa.means_[0], X.mean(axis=0), atol=1e-9)
