@@ -560,11 +560,12 @@ def test_nmf_sparse_stopping_rule_matches_scikit_learn():
     np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-9, atol=1e-12)
 
 
-@pytest.mark.parametrize("k", [1, 5, 8, 9, 17])
+@pytest.mark.parametrize("k", [1, 5, 8, 9, 17, 33])
 @pytest.mark.parametrize("index_dtype", [np.int32, np.int64])
 def test_nmf_sparse_ranks_around_the_8_column_blocks(k, index_dtype):
-    # The sparse kernel treats the factors in blocks of 8 columns; ranks below, at and above a block
-    # boundary, 32- and 64-bit CSR indices, an empty row and an empty column, all against scikit-learn.
+    # Up to rank 32 the sparse kernel treats the factors in blocks of 8 columns (above, in loops over k): ranks
+    # below, at and above a block boundary and above 32, 32- and 64-bit CSR indices, an empty row and an empty
+    # column, all against scikit-learn.
     from scipy import sparse
 
     rng = np.random.default_rng(k)
