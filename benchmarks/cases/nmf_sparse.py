@@ -45,9 +45,9 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same W, H after 200 iterations (rtol 1e-7), same reconstruction error (rtol 1e-9)",
-    notes="Neither side forms the dense W H: X H^T and W^T X come from the 150 000 nonzeros of X (statlib in a "
-    "Numba loop over the CSR rows, scikit-learn through SciPy's sparse products); H H^T, W^T W and the "
-    "products with them go to BLAS. At rank 5 statlib's loop is slower than SciPy's sparse products (1.22 in an "
-    "interleaved in-process comparison at n = 5000): the per-nonzero loop over k is too short to pay.",
+    notes="Neither side forms the dense W H: X H^T and W^T X come from the 150 000 nonzeros of X (statlib in one "
+    "Numba pass over the CSR rows per iteration that forms X H^T, updates W and adds the new W into X^T W, 8 "
+    "columns of the factors per vector operation; scikit-learn through two SciPy sparse products); H H^T, W^T W "
+    "and the products with them go to BLAS.",
     grid=GRID,
 )

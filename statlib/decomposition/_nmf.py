@@ -23,7 +23,10 @@ basis; one iteration updates W, then H. (In the book's word-by-document X, the "
 import warnings
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 from scipy import linalg, sparse
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.exceptions import ConvergenceWarning
@@ -236,6 +239,150 @@ def _csr_t_times_w(W, data, indices, indptr, out):
                 out[j, l] += W[i, l] * x
 
 
+# The sparse squared-loss fit works on blocks of 8 columns of the factors (one 64-byte cache line of
+# float64): X H^T and X^T W are sums over the nonzeros of X of a number times a row of H^T or W, and
+# with k small (5, say) a loop over the k columns is too short for the compiler to vectorise, so each
+# nonzero would cost k separate multiplies, adds and loads. The two helpers below do one block of 8
+# columns per nonzero as single vector operations (LLVM's <8 x double>): lane by lane they are the
+# same multiplications and additions, in the same order, as the scalar loop.
+_V8 = ir.VectorType(ir.DoubleType(), 8)
+# Up to this rank the blocked single pass is used (measured 0.36-0.83 of the separate loops at k = 2 to 40);
+# above it the separate loops over k, which then vectorise, were as fast or faster in some measurements.
+_BLOCKED_MAX_RANK = 32
+
+
+def _block_pointer(context, builder, aryty, ary, row, col):
+    """Pointer to ``ary[row, col:col + 8]`` as a vector of 8 float64."""
+    item = cgutils.get_item_pointer2(
+        context,
+        builder,
+        data=ary.data,
+        shape=cgutils.unpack_tuple(builder, ary.shape),
+        strides=cgutils.unpack_tuple(builder, ary.strides),
+        layout=aryty.layout,
+        inds=[row, col],
+    )
+    return builder.bitcast(item, _V8.as_pointer())
+
+
+def _splat(builder, x):
+    """The vector (x, x, ..., x)."""
+    v = builder.insert_element(ir.Constant(_V8, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8))
+
+
+def _is_csr_block_call(data, indices, start, stop, G, col):
+    return (
+        isinstance(data, types.Array)
+        and data.dtype == types.float64
+        and data.ndim == 1
+        and isinstance(indices, types.Array)
+        and isinstance(indices.dtype, types.Integer)
+        and indices.ndim == 1
+        and all(isinstance(t, types.Integer) for t in (start, stop, col))
+        and isinstance(G, types.Array)
+        and G.dtype == types.float64
+        and G.ndim == 2
+    )
+
+
+@intrinsic
+def _gather_block(typingctx, data, indices, start, stop, G, col):
+    """sum over p in [start, stop) of data[p] * G[indices[p], col:col + 8], the terms added in order of p
+    starting from 0, returned as a tuple of 8 float64: one row of X times one block of 8 columns of G.
+
+    The caller guarantees valid CSR positions and ``col + 8 <= G.shape[1]``."""
+    if not _is_csr_block_call(data, indices, start, stop, G, col):
+        return None
+    sig = types.UniTuple(types.float64, 8)(data, indices, start, stop, G, col)
+
+    def codegen(context, builder, signature, args):
+        data_t, indices_t, start_t, stop_t, G_t, col_t = signature.args
+        values = context.make_array(data_t)(context, builder, args[0])
+        positions = context.make_array(indices_t)(context, builder, args[1])
+        block = context.make_array(G_t)(context, builder, args[4])
+        first = context.cast(builder, args[2], start_t, types.intp)
+        last = context.cast(builder, args[3], stop_t, types.intp)
+        col = context.cast(builder, args[5], col_t, types.intp)
+        total = cgutils.alloca_once_value(builder, ir.Constant(_V8, [0.0] * 8))
+        with cgutils.for_range_slice(builder, first, last, ir.Constant(first.type, 1)) as (p, _):
+            x = builder.load(builder.gep(values.data, [p]))
+            j = context.cast(builder, builder.load(builder.gep(positions.data, [p])), indices_t.dtype, types.intp)
+            row = builder.load(_block_pointer(context, builder, G_t, block, j, col), align=8)
+            builder.store(builder.fadd(builder.load(total), builder.fmul(_splat(builder, x), row)), total)
+        v = builder.load(total)
+        lanes = [builder.extract_element(v, ir.Constant(ir.IntType(32), lane)) for lane in range(8)]
+        return context.make_tuple(builder, signature.return_type, lanes)
+
+    return sig, codegen
+
+
+@intrinsic
+def _scatter_block(typingctx, data, indices, start, stop, G, col, w):
+    """G[indices[p], col:col + 8] += w * data[p] for p in [start, stop), in order of p; ``w`` a tuple of 8
+    float64: one row of X, transposed, times one block of 8 entries of a row of W, added into G.
+
+    The caller guarantees valid CSR positions and ``col + 8 <= G.shape[1]``."""
+    if not _is_csr_block_call(data, indices, start, stop, G, col) or w != types.UniTuple(types.float64, 8):
+        return None
+    sig = types.void(data, indices, start, stop, G, col, w)
+
+    def codegen(context, builder, signature, args):
+        data_t, indices_t, start_t, stop_t, G_t, col_t, _ = signature.args
+        values = context.make_array(data_t)(context, builder, args[0])
+        positions = context.make_array(indices_t)(context, builder, args[1])
+        block = context.make_array(G_t)(context, builder, args[4])
+        first = context.cast(builder, args[2], start_t, types.intp)
+        last = context.cast(builder, args[3], stop_t, types.intp)
+        col = context.cast(builder, args[5], col_t, types.intp)
+        wv = ir.Constant(_V8, ir.Undefined)
+        for lane in range(8):
+            wv = builder.insert_element(wv, builder.extract_value(args[6], lane), ir.Constant(ir.IntType(32), lane))
+        with cgutils.for_range_slice(builder, first, last, ir.Constant(first.type, 1)) as (p, _):
+            x = builder.load(builder.gep(values.data, [p]))
+            j = context.cast(builder, builder.load(builder.gep(positions.data, [p])), indices_t.dtype, types.intp)
+            target = _block_pointer(context, builder, G_t, block, j, col)
+            builder.store(
+                builder.fadd(builder.load(target, align=8), builder.fmul(wv, _splat(builder, x))), target, align=8
+            )
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@njit(cache=True)
+def _csr_w_step(data, indices, indptr, W, WHHt, G, row):
+    """(17.33) for every row of W and, with the new W, X^T W: one pass over the rows of X in CSR form.
+
+    With b = ceil(k / 8) blocks of 8 columns, ``G`` (m, 16 b) holds H^T in its first 8 b columns (zero past
+    column k; read only) and receives X^T W in the last 8 b; ``row`` is scratch of length 8 b, zero past k.
+    Row i: (X H^T)_i. from its nonzeros, W_i. <- W_i. * (X H^T)_i. / (W H H^T)_i. (17.33), then
+    X_ij W_i. added into row j of X^T W for each nonzero X_ij. Every entry is the sum the separate products
+    form, in the same order, so the result is that of :func:`_csr_times_ht`, (17.33), then X^T W.
+    """
+    n, k = W.shape
+    blocks = row.size // 8
+    G[:, 8 * blocks :] = 0.0
+    for i in range(n):
+        start = indptr[i]
+        stop = indptr[i + 1]
+        for b in range(blocks):
+            s = _gather_block(data, indices, start, stop, G, 8 * b)
+            c = 8 * b
+            row[c], row[c + 1], row[c + 2], row[c + 3] = s[0], s[1], s[2], s[3]
+            row[c + 4], row[c + 5], row[c + 6], row[c + 7] = s[4], s[5], s[6], s[7]
+        for l in range(k):  # (17.33): W <- W * (X H^T) / (W H H^T)
+            d = WHHt[i, l]
+            if d == 0.0:
+                d = EPSILON
+            W[i, l] *= row[l] / d
+            row[l] = W[i, l]
+        for b in range(blocks):
+            c = 8 * b
+            w = (row[c], row[c + 1], row[c + 2], row[c + 3], row[c + 4], row[c + 5], row[c + 6], row[c + 7])
+            _scatter_block(data, indices, start, stop, G, 8 * (blocks + b), w)
+
+
 @njit(cache=True)
 def _frobenius_error_csr(data, indices, indptr, W, H):
     """||X - WH||_F for X in CSR form without forming WH: ||X||^2 - 2 <X, WH> + <W^T W, H H^T>."""
@@ -257,32 +404,46 @@ def _frobenius_error_csr(data, indices, indptr, W, H):
 
 
 @njit(cache=True)
-def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, XtW, WtW, WtWH, Ht):
+def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt, HHt, WHHt, XtW, WtW, WtWH, Ht, G, row):
     """:func:`_mu_frobenius` for a sparse X in CSR form: the same rounds of (17.33) then (17.34), with X H^T
     and W^T X computed from the nonzeros of X (O(nnz k) each) and W H never formed, as scikit-learn does
-    for sparse input. Scratch as in :func:`_mu_frobenius`, except XtW = (W^T X)^T (m, k) and Ht = H^T
-    (m, k). Returns (rounds done, converged)."""
+    for sparse input. With ``row`` non-empty (k <= _BLOCKED_MAX_RANK) each round reads X once:
+    :func:`_csr_w_step` does (17.33) and forms X^T W in the same pass, in blocks of 8 columns; otherwise
+    :func:`_csr_times_ht`, (17.33) and :func:`_csr_t_times_w` run one after the other. Scratch: HHt, WtW
+    (k, k); WHHt (n, k); WtWH (k, m); G (m, 16 b) and row (8 b) of :func:`_csr_w_step`, zero-filled, with
+    b = ceil(k / 8); XHt (n, k), XtW = (W^T X)^T (m, k) and Ht = H^T (m, k) for the separate products.
+    Returns (rounds done, converged)."""
     n, k = W.shape
     m = H.shape[1]
     error_at_init = _frobenius_error_csr(data, indices, indptr, W, H)
     previous = error_at_init
+    blocked = update_H and row.size > 0
     if not update_H:
         Ht[:, :] = H.T
         _csr_times_ht(data, indices, indptr, Ht, XHt)
         np.dot(H, H.T, HHt)
+    if blocked:
+        XtW = G[:, row.size :]
     n_iter = 0
     for it in range(1, max_iter + 1):
         n_iter = it
         # (17.33): W <- W * (X H^T) / (W (H H^T))
-        if update_H:
-            Ht[:, :] = H.T
-            _csr_times_ht(data, indices, indptr, Ht, XHt)
+        if blocked:  # and X^T W with the new W, for (17.34), in the same pass over X
+            G[:, :k] = H.T
             np.dot(H, H.T, HHt)
-        np.dot(W, HHt, WHHt)
-        _divide_update(W, XHt, WHHt)
+            np.dot(W, HHt, WHHt)
+            _csr_w_step(data, indices, indptr, W, WHHt, G, row)
+        else:
+            if update_H:
+                Ht[:, :] = H.T
+                _csr_times_ht(data, indices, indptr, Ht, XHt)
+                np.dot(H, H.T, HHt)
+            np.dot(W, HHt, WHHt)
+            _divide_update(W, XHt, WHHt)
+            if update_H:
+                _csr_t_times_w(W, data, indices, indptr, XtW)
         if update_H:
             # (17.34): H <- H * (W^T X) / ((W^T W) H)
-            _csr_t_times_w(W, data, indices, indptr, XtW)
             np.dot(W.T, W, WtW)
             np.dot(WtW, H, WtWH)
             for l in range(k):
@@ -299,11 +460,21 @@ def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt,
     return n_iter, False
 
 
+def _aligned_zeros(rows, cols):
+    """A zero (rows, cols) float64 array whose data start on a 64-byte boundary (rows of 8 columns then
+    fill whole cache lines)."""
+    buffer = np.zeros(rows * cols + 8)
+    offset = (-buffer.ctypes.data % 64) // 8
+    return buffer[offset : offset + rows * cols].reshape(rows, cols)
+
+
 def _run_mu(X, W, H, loss, max_iter, tol, update_H):
     """Run the kernel of ``loss`` on C-contiguous float64 copies of W and H; returns (W, H, n_iter, converged)."""
     n, m = X.shape
     k = W.shape[1]
     if sparse.issparse(X):  # only the squared loss keeps X sparse (see NMF._prepare_X)
+        blocks = (k + 7) // 8 if update_H and k <= _BLOCKED_MAX_RANK else 0
+        separate = 0 if blocks else m  # rows of the scratch of the separate products
         n_iter, converged = _mu_frobenius_csr(
             X.data,
             X.indices,
@@ -313,13 +484,15 @@ def _run_mu(X, W, H, loss, max_iter, tol, update_H):
             max_iter,
             tol,
             update_H,
-            np.empty((n, k)),
+            np.empty((n if separate else 0, k)),
             np.empty((k, k)),
             np.empty((n, k)),
-            np.empty((m, k)),
+            np.empty((separate, k)),
             np.empty((k, k)),
             np.empty((k, m)),
-            np.empty((m, k)),
+            np.empty((separate, k)),
+            _aligned_zeros(m if blocks else 0, 16 * blocks),
+            np.zeros(8 * blocks),
         )
     elif loss == "frobenius":
         n_iter, converged = _mu_frobenius(

@@ -558,3 +558,38 @@ def test_nmf_sparse_stopping_rule_matches_scikit_learn():
     ref = skd.NMF(4, init="random", random_state=3, solver="mu", tol=1e-4, max_iter=1000).fit(sparse.csr_matrix(X))
     assert ours.n_iter_ == ref.n_iter_ < 1000
     np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("k", [1, 5, 8, 9, 17, 33])
+@pytest.mark.parametrize("index_dtype", [np.int32, np.int64])
+def test_nmf_sparse_ranks_around_the_8_column_blocks(k, index_dtype):
+    # Up to rank 32 the sparse kernel treats the factors in blocks of 8 columns (above, in loops over k): ranks
+    # below, at and above a block boundary and above 32, 32- and 64-bit CSR indices, an empty row and an empty
+    # column, all against scikit-learn.
+    from scipy import sparse
+
+    rng = np.random.default_rng(k)
+    X = sparse.random(40, 30, density=0.2, format="csr", random_state=rng, data_rvs=lambda s: rng.poisson(2.0, s) + 1.0)
+    X = X.toarray()
+    X[3] = 0.0
+    X[:, 7] = 0.0
+    Xs = sparse.csr_matrix(X)
+    Xs.indices = Xs.indices.astype(index_dtype)
+    Xs.indptr = Xs.indptr.astype(index_dtype)
+    avg = np.sqrt(X.mean() / k)
+    W0 = np.abs(avg * rng.standard_normal((40, k)))
+    H0 = np.abs(avg * rng.standard_normal((k, 30)))
+    ours = NMF(k, init="custom", tol=0.0, max_iter=50)
+    W = ours.fit_transform(Xs, W=W0.copy(), H=H0.copy())
+    ref = skd.NMF(k, init="custom", solver="mu", tol=0.0, max_iter=50)
+    W_ref = ref.fit_transform(sparse.csr_matrix(X), W=W0.copy(), H=H0.copy())
+    np.testing.assert_allclose(W, W_ref, rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-10, atol=1e-12)
+    assert np.isclose(ours.reconstruction_err_, ref.reconstruction_err_, rtol=1e-10)
+    # one round by hand: (17.33) with X H^T from SciPy's sparse product, then (17.34) with the new W
+    one = NMF(k, init="custom", tol=0.0, max_iter=1)
+    W1 = one.fit_transform(Xs, W=W0.copy(), H=H0.copy())
+    W_hand = W0 * (Xs @ H0.T) / (W0 @ (H0 @ H0.T))
+    H_hand = H0 * (Xs.T @ W_hand).T / ((W_hand.T @ W_hand) @ H0)
+    np.testing.assert_allclose(W1, W_hand, rtol=1e-13)
+    np.testing.assert_allclose(one.components_, H_hand, rtol=1e-13)
