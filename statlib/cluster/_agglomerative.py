@@ -24,7 +24,8 @@ merges are then sorted by height (stably), which gives the book's order. Centroi
 lacks that property (a merged cluster's centre can be closer to a third cluster than either part was, so
 merge heights can decrease: an "inversion"), and it runs the book's loop itself: at each step the
 closest pair of current clusters, found from each row's cached nearest neighbour (a row is rescanned
-only when its neighbour took part in the merge or moved away), O(n^2) to O(n^3) in all. Its rows stay in
+only when its neighbour took part in the merge and the merged cluster is not strictly closer), O(n^2) to O(n^3)
+in all. Its rows stay in
 the order merged (as :func:`scipy.cluster.hierarchy.linkage` leaves them): sorting them by height would change the tree.
 The distance matrix is held in full, n^2 doubles.
 
@@ -157,7 +158,8 @@ def _generic(D, method, Z):
 
     Each step merges the closest pair of current clusters (step 3) and computes the new cluster's
     distance to the others (step 4). The closest pair is the smallest of the rows' nearest-neighbour
-    distances, which are cached and rescanned only for the rows they may have changed. Fills ``Z``
+    distances, which are cached; a row is rescanned only when its neighbour took part in the merge and the new
+    cluster is not strictly closer than the cached distance (if it is, it is the new neighbour). Fills ``Z``
     with (position p, position q, height, size) in the order merged; the merged cluster is kept at q.
     """
     n = D.shape[0]
@@ -180,11 +182,11 @@ def _generic(D, method, Z):
         for i in range(q):  # rows whose cached neighbour may have changed
             if size[i] == 0:
                 continue
-            if nn[i] == p or nn[i] == q:
-                _row_nearest(D, size, i, nn, nn_dist)
-            elif D[i, q] < nn_dist[i]:
+            if D[i, q] < nn_dist[i]:  # the new cluster is strictly closer than every other: no rescan
                 nn[i] = q
                 nn_dist[i] = D[i, q]
+            elif nn[i] == p or nn[i] == q:
+                _row_nearest(D, size, i, nn, nn_dist)
         _row_nearest(D, size, q, nn, nn_dist)
 
 
