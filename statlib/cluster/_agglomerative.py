@@ -23,8 +23,9 @@ updates can bring another cluster closer to the merged one than the closer of it
 merges are then sorted by height (stably), which gives the book's order. Centroid linkage (14.16)
 lacks that property (a merged cluster's centre can be closer to a third cluster than either part was, so
 merge heights can decrease: an "inversion"), and it runs the book's loop itself: at each step the
-closest pair of current clusters, found from each row's cached nearest neighbour (a row is rescanned
-only when its neighbour took part in the merge or moved away), O(n^2) to O(n^3) in all. Its rows stay in
+closest pair of current clusters, found from each row's cached nearest neighbour (a row is rescanned, over the
+current clusters only, when its neighbour took part in the merge and the merged cluster is not strictly closer),
+O(n^2) to O(n^3) in all. Its rows stay in
 the order merged (as :func:`scipy.cluster.hierarchy.linkage` leaves them): sorting them by height would change the tree.
 The distance matrix is held in full, n^2 doubles.
 
@@ -139,12 +140,14 @@ def _merge(D, method, Z, k, p, q, height, size):
 
 
 @njit(cache=True)
-def _row_nearest(D, size, i, nn, nn_dist):
-    """The nearest current cluster j > i of cluster i (first one on ties), cached in nn, nn_dist."""
+def _row_nearest(D, alive, start, stop, i, nn, nn_dist):
+    """The nearest current cluster j > i of cluster i (first one on ties), cached in nn, nn_dist; the clusters
+    j > i are alive[start:stop] (the current clusters in increasing order)."""
     best = np.inf
     arg = -1
-    for j in range(i + 1, D.shape[0]):
-        if size[j] > 0 and D[i, j] < best:
+    for t in range(start, stop):
+        j = alive[t]
+        if D[i, j] < best:
             best = D[i, j]
             arg = j
     nn[i] = arg
@@ -157,35 +160,44 @@ def _generic(D, method, Z):
 
     Each step merges the closest pair of current clusters (step 3) and computes the new cluster's
     distance to the others (step 4). The closest pair is the smallest of the rows' nearest-neighbour
-    distances, which are cached and rescanned only for the rows they may have changed. Fills ``Z``
+    distances, which are cached; a row is rescanned only when its neighbour took part in the merge and the new
+    cluster is not strictly closer than the cached distance (if it is, it is the new neighbour). The current
+    clusters are kept in increasing order in ``alive[:m]``, so that the scans visit only them. Fills ``Z``
     with (position p, position q, height, size) in the order merged; the merged cluster is kept at q.
     """
     n = D.shape[0]
     size = np.ones(n, dtype=np.int64)
     nn = np.full(n, -1, dtype=np.int64)
     nn_dist = np.full(n, np.inf)
+    alive = np.arange(n)
+    m = n
     for i in range(n - 1):
-        _row_nearest(D, size, i, nn, nn_dist)
+        _row_nearest(D, alive, i + 1, m, i, nn, nn_dist)
     for k in range(n - 1):
         p = -1
         best = np.inf
-        for i in range(n):  # step (3): the closest pair is the smallest row minimum
-            if size[i] > 0 and nn[i] >= 0 and (p < 0 or nn_dist[i] < best):
+        for t in range(m):  # step (3): the closest pair is the smallest row minimum
+            i = alive[t]
+            if nn[i] >= 0 and (p < 0 or nn_dist[i] < best):
                 best = nn_dist[i]
                 p = i
         q = nn[p]
         _merge(D, method, Z, k, p, q, best, size)  # step (4): distances of the new cluster G_q to the others
         nn[p] = -1
         nn_dist[p] = np.inf
-        for i in range(q):  # rows whose cached neighbour may have changed
-            if size[i] == 0:
-                continue
-            if nn[i] == p or nn[i] == q:
-                _row_nearest(D, size, i, nn, nn_dist)
-            elif D[i, q] < nn_dist[i]:
+        for t in range(np.searchsorted(alive[:m], p), m - 1):  # G_p is gone
+            alive[t] = alive[t + 1]
+        m -= 1
+        for t in range(m):  # rows whose cached neighbour may have changed
+            i = alive[t]
+            if i >= q:
+                break
+            if D[i, q] < nn_dist[i]:  # the new cluster is strictly closer than every other: no rescan
                 nn[i] = q
                 nn_dist[i] = D[i, q]
-        _row_nearest(D, size, q, nn, nn_dist)
+            elif nn[i] == p or nn[i] == q:
+                _row_nearest(D, alive, t + 1, m, i, nn, nn_dist)
+        _row_nearest(D, alive, np.searchsorted(alive[:m], q) + 1, m, q, nn, nn_dist)
 
 
 @njit(cache=True)

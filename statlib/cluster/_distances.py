@@ -121,22 +121,41 @@ def _distance_matrix(X, code, p, D):
                 D[i, j] = d
                 D[j, i] = d
         return
-    for i in range(n):  # (14.3), the common case: the squares summed as they are ...
-        D[i, i] = 0.0
-        for j in range(i + 1, n):
-            s = 0.0
-            for k in range(m):
-                u = X[i, k] - X[j, k]
-                s += u * u
-            d = np.sqrt(s)
-            D[i, j] = d
-            D[j, i] = d
-    for i in range(n):  # ... and scaled where a square overflowed or squares that matter underflowed
-        for j in range(i + 1, n):
-            if not 1e-140 < D[i, j] < 1e150:
-                d = _scaled_distance(X, i, X, j, EUCLIDEAN, 2.0)
-                D[i, j] = d
-                D[j, i] = d
+    # (14.3), the common case: the squares summed as they are, in the order k = 0..m-1, for a whole row of D at
+    # once (the loops over j vectorise; four features per pass over the row). (x_ik - x_jk)^2 = (x_jk - x_ik)^2
+    # exactly, so the matrix comes out symmetric to the last bit without mirrored, scattered writes ...
+    XT = np.ascontiguousarray(X.T)
+    for i in range(n):
+        row = D[i]
+        for j in range(n):
+            row[j] = 0.0
+        quads = m - m % 4
+        for k in range(0, quads, 4):
+            x0, x1, x2, x3 = X[i, k], X[i, k + 1], X[i, k + 2], X[i, k + 3]
+            c0, c1, c2, c3 = XT[k], XT[k + 1], XT[k + 2], XT[k + 3]
+            for j in range(n):
+                u0 = x0 - c0[j]
+                u1 = x1 - c1[j]
+                u2 = x2 - c2[j]
+                u3 = x3 - c3[j]
+                row[j] = (((row[j] + u0 * u0) + u1 * u1) + u2 * u2) + u3 * u3
+        for k in range(quads, m):
+            x = X[i, k]
+            column = XT[k]
+            for j in range(n):
+                u = x - column[j]
+                row[j] += u * u
+        for j in range(n):
+            row[j] = np.sqrt(row[j])
+        outside = 0  # distances not in (1e-140, 1e150), counted without a branch; the diagonal is one of them
+        for j in range(n):
+            d = row[j]
+            outside += (d <= 1e-140) | (d >= 1e150) | (d != d)
+        row[i] = 0.0
+        if outside > 1:  # ... and scaled where a square overflowed or squares that matter underflowed
+            for j in range(n):
+                if j != i and not 1e-140 < row[j] < 1e150:
+                    row[j] = _scaled_distance(X, min(i, j), X, max(i, j), EUCLIDEAN, 2.0)
 
 
 @njit(cache=True)

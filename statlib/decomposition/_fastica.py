@@ -14,8 +14,8 @@ unit. Contrasts: G(u) = log cosh(a u) / a (g = tanh(a u)), G(u) = -exp(-u^2/2) (
 G(u) = u^4/4 (g = u^3, the kurtosis (12.110)).
 
 The expectations are sums over the samples; each iteration is one pass of a Numba kernel over the
-whitened data (samples as rows), fusing the projection, g, g' and the accumulation, so nothing of size
-n_samples is allocated while iterating.
+whitened data (one sample per column for the parallel algorithm, per row for deflation), fusing the
+projection, g, g' and the accumulation, so nothing of size n_samples is allocated while iterating.
 """
 
 import warnings
@@ -47,9 +47,10 @@ _Q0, _Q1, _Q2 = 1.12811678491632931402e2, 2.23548839060100448583e3, 4.8440630532
 _BLOCK = 256
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _tanh_block(y, out, scale):
-    """out[i] = tanh(y[i]) for a block; ``scale`` is float64 scratch of the same length."""
+    """out[i] = tanh(y[i]) for a block; ``scale`` is float64 scratch of the same length. (No divisor can be
+    zero, so divisions follow NumPy's error model: no zero test per element, and the loops vectorise.)"""
     b = y.shape[0]
     for i in range(b):
         x = -2.0 * min(abs(y[i]), 20.0)
@@ -84,7 +85,7 @@ def _tanh_block(y, out, scale):
         out[i] = v if y[i] >= 0.0 else -v
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _g_block(code, alpha, y, g, dg, scale):
     """g = G'(y) and dg = G''(y) element-wise for the contrast ``code``: tanh(a y), y exp(-y^2/2) or y^3."""
     b = y.shape[0]
@@ -107,43 +108,63 @@ def _g_block(code, alpha, y, g, dg, scale):
             dg[i] = 3.0 * u * u
 
 
-@njit(cache=True)
-def _fixed_point_pass(Z, W, code, alpha, out):
-    """out <- E[g(W z) z^T] - diag(E[g'(W z)]) W over the rows z of ``Z``: (12.108) for every row of W.
+_LANES = 8
 
-    ``Z`` is (n_samples, c), ``W`` and ``out`` are (c, c). One pass over the samples in blocks of
-    ``_BLOCK``: the projections of a block, then g and g' of each row of them, then the sums.
+
+@njit(cache=True, error_model="numpy")
+def _fixed_point_pass(ZT, W, code, alpha, out):
+    """out <- E[g(W z) z^T] - diag(E[g'(W z)]) W over the samples z, the columns of ``ZT``: (12.108) for every row
+    of W.
+
+    ``ZT`` is (c, n_samples) (features as rows, so that every loop over samples runs over contiguous memory and
+    vectorises), ``W`` and ``out`` are (c, c). One pass over the samples in blocks of ``_BLOCK``: the
+    projections of a block, then g and g' of each row of them, then the sums. Each sum over the samples is
+    kept in ``_LANES`` partial sums (sample i goes to partial i mod ``_LANES``), added up at the end: independent
+    chains of additions that the processor overlaps, in an order fixed by the code, not by the machine.
     """
-    n, c = Z.shape
-    acc = np.zeros((c, c))
-    dsum = np.zeros(c)
-    y = np.empty((c, _BLOCK))
+    c, n = ZT.shape
+    acc = np.zeros((c, c, _LANES))
+    dsum = np.zeros((c, _LANES))
+    y = np.empty(_BLOCK)
     g = np.empty(_BLOCK)
     dg = np.empty(_BLOCK)
     scale = np.empty(_BLOCK)
     for start in range(0, n, _BLOCK):
         b = min(_BLOCK, n - start)
+        full = b - b % _LANES
         for r in range(c):
             for i in range(b):
-                y[r, i] = 0.0
-            for a in range(c):
+                y[i] = 0.0
+            for a in range(c):  # the projections w_r^T z of the block
                 w = W[r, a]
+                za = ZT[a, start : start + b]
                 for i in range(b):
-                    y[r, i] += w * Z[start + i, a]
-        for r in range(c):
-            _g_block(code, alpha, y[r, :b], g[:b], dg[:b], scale[:b])
-            s = 0.0
-            for i in range(b):
-                s += dg[i]
-            dsum[r] += s
-            for a in range(c):
-                s = 0.0
-                for i in range(b):
-                    s += g[i] * Z[start + i, a]
-                acc[r, a] += s
+                    y[i] += w * za[i]
+            _g_block(code, alpha, y[:b], g[:b], dg[:b], scale[:b])
+            part = dsum[r]  # sum of g'(w_r^T z)
+            for i0 in range(0, full, _LANES):
+                for lane in range(_LANES):
+                    part[lane] += dg[i0 + lane]
+            for i in range(full, b):
+                part[i - full] += dg[i]
+            for a in range(c):  # sums of g(w_r^T z) z_a
+                za = ZT[a, start : start + b]
+                part = acc[r, a]
+                for i0 in range(0, full, _LANES):
+                    for lane in range(_LANES):
+                        part[lane] += g[i0 + lane] * za[i0 + lane]
+                for i in range(full, b):
+                    part[i - full] += g[i] * za[i]
     for r in range(c):
+        mean_dg = 0.0
+        for lane in range(_LANES):
+            mean_dg += dsum[r, lane]
+        mean_dg /= n
         for a in range(c):
-            out[r, a] = acc[r, a] / n - (dsum[r] / n) * W[r, a]
+            s = 0.0
+            for lane in range(_LANES):
+                s += acc[r, a, lane]
+            out[r, a] = s / n - mean_dg * W[r, a]
 
 
 @njit(cache=True, error_model="numpy")
@@ -230,11 +251,12 @@ def _sym_decorrelation(W):
     return (u * (1.0 / np.sqrt(s))) @ u.T @ W
 
 
-def _ica_parallel(Z, w_init, code, alpha, tol, max_iter):
+def _ica_parallel(ZT, w_init, code, alpha, tol, max_iter):
+    """Parallel FastICA on the white data ``ZT`` (c, n_samples), one sample per column."""
     W = _sym_decorrelation(w_init)
     for it in range(1, max_iter + 1):
         W1 = np.empty_like(W)
-        _fixed_point_pass(Z, W, code, alpha, W1)
+        _fixed_point_pass(ZT, W, code, alpha, W1)
         W1 = _sym_decorrelation(W1)
         lim = np.max(np.abs(np.abs(np.einsum("ij,ij->i", W1, W)) - 1.0))
         W = np.ascontiguousarray(W1)
@@ -244,6 +266,7 @@ def _ica_parallel(Z, w_init, code, alpha, tol, max_iter):
 
 
 def _ica_deflation(Z, w_init, code, alpha, tol, max_iter):
+    """Deflation FastICA on the white data ``Z`` (n_samples, c), one sample per row."""
     c = w_init.shape[0]
     W = np.zeros((c, c))
     iters, converged = [], True
@@ -421,16 +444,17 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
                 stacklevel=2,
             )
             c = min(n, m)
+        parallel = algorithm == "parallel"  # its kernel reads the white data with one sample per column
         if whiten:
             mean, Xc = _center(X)
             K, F = _whitening(Xc, c, solver)
-            Z = np.ascontiguousarray(Xc @ K.T)
+            Z = K @ Xc.T if parallel else np.ascontiguousarray(Xc @ K.T)
             Z *= np.sqrt(n)
         else:
             if n < m:
                 raise ValueError(f"X must have at least n_features={m} samples when whiten=False, got {n}")
             Xc = X
-            Z = np.ascontiguousarray(X)
+            Z = np.ascontiguousarray(X.T if parallel else X)
         if self.w_init is None:
             rng = check_random_state(self.random_state)
             w_init = np.asarray(rng.normal(size=(c, c)), dtype=np.float64)
@@ -442,7 +466,7 @@ class FastICA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             algorithm == "parallel" and np.linalg.cond(w_init) > 1.0 / np.finfo(np.float64).eps
         ):
             raise ValueError("w_init must be a non-singular matrix (no zero rows for deflation)")
-        runner = _ica_parallel if algorithm == "parallel" else _ica_deflation
+        runner = _ica_parallel if parallel else _ica_deflation
         W, n_iter, converged = runner(Z, w_init.copy(), code, alpha, tol, max_iter)
         if not np.all(np.isfinite(W)):
             raise ValueError("FastICA produced a non-finite unmixing matrix: X is degenerate for this contrast")
