@@ -268,6 +268,11 @@ def _check_method(method):
     return check_choice(method, "method", _METHODS)
 
 
+# Ward's and the centroid updates work on squared distances times cluster sizes: distances above this would
+# overflow them (1e145^2 * 1e8 samples < 1.8e308, the largest double).
+_SQUARED_SAFE = 1e145
+
+
 def _distances_from(X, metric, method, name):
     """A validated, writable (n, n) float64 distance matrix from data or from a precomputed matrix."""
     if metric == "precomputed":
@@ -281,6 +286,12 @@ def _distances_from(X, metric, method, name):
         X = check_array(X, name)
         D = np.empty((X.shape[0], X.shape[0]))
         _distance_matrix(X, _NAMES[metric], 2.0, D)
+    if method in ("ward", "centroid") and D.size and D.max() > _SQUARED_SAFE:
+        raise ValueError(
+            f"{name} is too large for method={method!r}: its largest distance is {D.max():.3g}, and this method "
+            f"updates squared distances (weighted by cluster sizes), which overflow above about {_SQUARED_SAFE:.0e}; "
+            f"rescale {name}"
+        )
     return D
 
 

@@ -443,6 +443,8 @@ def test_agglomerative_bad_input(params, X, error, match):
         ((np.array([1.0, -2.0, 3.0]),), {"metric": "precomputed"}, ValueError, "non-negative"),
         ((np.array([[0.0, np.nan], [1.0, 2.0]]),), {}, ValueError, "X must contain only finite"),
         (("abc",), {}, TypeError, "X must be array-like"),
+        ((EX_14_2.X * 1e200,), {"method": "centroid"}, ValueError, "X is too large for method='centroid'"),
+        ((EX_14_2.X * 1e200,), {"method": "ward"}, ValueError, "X is too large for method='ward'"),
     ],
 )
 def test_linkage_bad_input(args, kwargs, error, match):
@@ -477,3 +479,18 @@ def test_hamerly_after_the_switch_keeps_the_plain_iterates_on_long_runs(seed):
     np.testing.assert_array_equal(fits[0].labels_, fits[1].labels_)
     np.testing.assert_array_equal(fits[0].cluster_centers_, fits[1].cluster_centers_)
     assert fits[0].n_iter_ == fits[1].n_iter_ and fits[0].inertia_ == fits[1].inertia_
+
+
+def test_linkage_on_huge_coordinates():
+    # the linkages that update distances themselves (single, complete, average) take data near the float limit
+    # as SciPy does; Ward's and the centroid updates square them, so there statlib refuses rather than return
+    # non-finite heights
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    big = X * 2.0**660  # about 5e198
+    for method in ("single", "complete", "average"):
+        Z = linkage(big, method)
+        np.testing.assert_allclose(Z[:, 2] / 2.0**660, linkage(X, method)[:, 2], rtol=1e-13)
+    with pytest.raises(ValueError, match="rescale X"):
+        linkage(big, "centroid")
+    with pytest.raises(ValueError, match="rescale X"):
+        AgglomerativeClustering(2, linkage="ward").fit(big)
