@@ -119,7 +119,7 @@ def _fill_link_blocks(indptr, indices, weights, shift, starts, sources, offsets,
 
 
 @njit(cache=True)
-def _blocked_matvec(starts, sources, offsets, weights, dangling, shift, inv_out, damping, spread, affine, x, y, share):
+def _blocked_matvec(starts, sources, offsets, weights, dangling, inv_out, damping, spread, affine, x, y, share):
     """The step of ``_google_matvec`` over the links grouped by target block (``_fill_link_blocks``): the same
     terms added in the same order, so the same y bit for bit, with far fewer cache misses on a large graph.
 
@@ -140,7 +140,7 @@ def _blocked_matvec(starts, sources, offsets, weights, dangling, shift, inv_out,
         lost += x[j]
     jump = (1.0 - damping) if affine else (1.0 - damping) * total
     c = (damping * spread * lost + jump) / n
-    size = 1 << shift
+    size = 1 << _BLOCK_SHIFT
     weighted = weights.shape[0] > 0
     for b in range(starts.shape[0] - 1):
         block = y[b * size : min(n, (b + 1) * size)]
@@ -157,22 +157,7 @@ def _blocked_matvec(starts, sources, offsets, weights, dangling, shift, inv_out,
 
 @njit(cache=True)
 def _power_method(
-    indptr,
-    indices,
-    weights,
-    inv_out,
-    starts,
-    sources,
-    offsets,
-    block_weights,
-    dangling,
-    shift,
-    damping,
-    spread,
-    x,
-    tol,
-    max_iter,
-    max_norm,
+    indptr, indices, weights, inv_out, starts, sources, offsets, dangling, damping, spread, x, tol, max_iter, max_norm
 ):
     """Iterate x <- A x (Li Hang Algorithm 21.1, eq. (21.15), or Algorithm 21.2 with ``max_norm``).
 
@@ -181,7 +166,7 @@ def _power_method(
     division by the infinity norm, (21.20)-(21.21).
     Each step is ``_google_matvec``, or, when ``starts`` is not empty (a graph larger than one block; see
     ``_link_blocks``), ``_blocked_matvec`` over the links grouped by target block, which gives the same iterates bit
-    for bit.
+    for bit; ``weights`` (empty if all links weigh the same) are in the order of the links that the step reads.
     Stops after the first step with ||x_{t+1} - x_t||_1 < tol, or after ``max_iter`` steps; that L1 norm is
     summed in four interleaved partial sums (four independent chains of additions, not one), which changes only
     its rounding, never the iterates.
@@ -194,19 +179,7 @@ def _power_method(
     for it in range(1, max_iter + 1):
         if blocked:
             _blocked_matvec(
-                starts,
-                sources,
-                offsets,
-                block_weights,
-                dangling,
-                shift,
-                inv_out,
-                damping,
-                spread,
-                not max_norm,
-                x,
-                y,
-                share,
+                starts, sources, offsets, weights, dangling, inv_out, damping, spread, not max_norm, x, y, share
             )
         else:
             _google_matvec(indptr, indices, weights, inv_out, damping, spread, not max_norm, x, y)
@@ -396,29 +369,23 @@ def _kernel_arrays(A):
 
 def _link_blocks(indptr, indices, weights, n):
     """The links grouped by target block for ``_blocked_matvec`` (see ``_fill_link_blocks``), built once per call:
-    (starts, sources, offsets, weights, dangling nodes, block shift), with the sources in the type of ``indices`` and
+    (starts, sources, offsets, weights in that order, dangling nodes), with the sources in the type of ``indices`` and
     the offsets in a block as 16-bit integers: 6 bytes per unweighted link (14 with a weight). For a graph of at most
-    one block, whose iterate already fits in cache, the arrays are empty: the push over the CSR links
-    (``_google_matvec``) needs no grouping there."""
+    one block, whose iterate already fits in cache, the arrays are empty and ``weights`` is returned as it is: the push
+    over the CSR links (``_google_matvec``) needs no grouping there."""
     if n <= 1 << _BLOCK_SHIFT:
-        return _NO_BLOCKS
+        empty = np.empty(0, dtype=np.uint64)
+        return empty, _NO_LINKS, _NO_OFFSETS, weights, _NO_NODES
     m = indices.shape[0]
     starts = np.empty(((n - 1) >> _BLOCK_SHIFT) + 2, dtype=np.uint64)
     sources = np.empty(m, dtype=indices.dtype)
     offsets = np.empty(m, dtype=np.uint16)
     block_weights = np.empty(m if weights.shape[0] else 0)
     _fill_link_blocks(indptr, indices, weights, _BLOCK_SHIFT, starts, sources, offsets, block_weights)
-    return starts, sources, offsets, block_weights, _dangling_nodes(indptr), _BLOCK_SHIFT
+    return starts, sources, offsets, block_weights, _dangling_nodes(indptr)
 
 
-_NO_BLOCKS = (
-    np.empty(0, dtype=np.uint64),
-    np.empty(0, dtype=np.uint32),
-    np.empty(0, dtype=np.uint16),
-    np.empty(0),
-    np.empty(0, dtype=np.int64),
-    _BLOCK_SHIFT,
-)
+_NO_LINKS, _NO_OFFSETS, _NO_NODES = np.empty(0, dtype=np.uint32), np.empty(0, dtype=np.uint16), np.empty(0, np.int64)
 
 
 def _dangling_nodes(indptr):
@@ -760,8 +727,24 @@ def _pagerank(A, was_sparse, damping, method, tol, max_iter, dangling, return_n_
         R = _algebraic(A, *_link_arrays(A)[:3], damping, was_sparse)
         n_iter = 0
     else:
-        blocks = _link_blocks(indptr, indices, arrays[2], n)
-        x, n_iter, converged = _power_method(*arrays, *blocks, damping, 1.0, x0.copy(), tol, max_iter, max_norm)
+        weights, inv_out = arrays[2], arrays[3]
+        starts, sources, offsets, weights, dangling = _link_blocks(indptr, indices, weights, n)
+        x, n_iter, converged = _power_method(
+            indptr,
+            indices,
+            weights,
+            inv_out,
+            starts,
+            sources,
+            offsets,
+            dangling,
+            damping,
+            1.0,
+            x0.copy(),
+            tol,
+            max_iter,
+            max_norm,
+        )
         if not converged:
             warnings.warn(
                 f"pagerank ({method}) did not converge in max_iter={max_iter} steps "
