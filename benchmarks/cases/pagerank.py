@@ -75,9 +75,11 @@ CASE = Case(
     tolerance="same stopping rule (L1 change < 1e-10), same start; vectors within 1e-12 in L1",
     notes="The SciPy loop's M is built outside its timed call; statlib's call includes validating the adjacency "
     "matrix (one compiled pass over a canonical CSR array, read in place). statlib pushes x_j / L(v_j) along the "
-    "out-links with unsigned indices (no wrap-around test in the scatter). A pull over the transposed links "
-    "(gathering, as csr @ x does) takes 0.70-0.86 of the push's time per step, but building the transpose costs "
-    "3-7 steps and this graph converges in 18: whole calls measured 1.00 (n=10^4), 1.06 (10^5) and 1.30 (10^6) "
-    "of the push's, so the push stays.",
+    "out-links. On a graph of more than 2^15 nodes it first groups the links by target block (once per call, a stable "
+    "counting sort, 6 bytes per link): each step then adds the shares into a 256 KiB stretch of the new iterate that "
+    "stays in L2, with the same sums in the same order (iterates bit for bit those of the plain push). Measured "
+    "against the plain push in one process: whole calls 0.73 (n=10^5) and 0.62 (n=10^6) of its time, a step at "
+    "n=10^6 0.61-0.68. A pull over the transposed links (gathering, as csr @ x does) was measured before at 0.70-0.86 "
+    "of the plain push's step, but building the transpose costs 3-7 steps and this graph converges in 18.",
     grid=GRID,
 )

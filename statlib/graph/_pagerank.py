@@ -84,13 +84,89 @@ def _google_matvec(indptr, indices, weights, inv_out, damping, spread, affine, x
         y[i] = damping * y[i] + c
 
 
+# The power method groups the links by target block: 2**15 targets (256 KiB of the new iterate) per block, a stretch
+# of y small enough to stay in the core's L2 cache while the block's links are added into it.
+_BLOCK_SHIFT = 15
+
+
 @njit(cache=True)
-def _power_method(indptr, indices, weights, inv_out, damping, spread, x, tol, max_iter, max_norm):
+def _fill_link_blocks(indptr, indices, weights, shift, starts, sources, offsets, block_weights):
+    """Group the links by target block, a stable counting sort of the CSR arrays: block b holds the links j -> i
+    with i >> shift == b, in their CSR order (sources increasing), each stored as its source j, its target's offset
+    i - (b << shift) in the block and, for a weighted graph, its weight. ``starts[b]`` receives where block b starts
+    (``starts`` has one entry per block and a last one, the number of links)."""
+    n = indptr.shape[0] - 1
+    blocks = starts.shape[0] - 1
+    for b in range(blocks + 1):
+        starts[b] = 0
+    for k in range(indices.shape[0]):
+        starts[np.int64(indices[k] >> shift) + 1] += 1
+    for b in range(blocks):
+        starts[b + 1] += starts[b]
+    cursor = starts[:blocks].copy()
+    mask = np.int64((1 << shift) - 1)
+    weighted = weights.shape[0] > 0
+    for j in range(n):
+        for k in range(indptr[j], indptr[j + 1]):
+            i = np.int64(indices[k])
+            b = i >> shift
+            p = cursor[b]
+            cursor[b] = p + 1
+            sources[p] = j
+            offsets[p] = i & mask
+            if weighted:
+                block_weights[p] = weights[k]
+
+
+@njit(cache=True)
+def _blocked_matvec(starts, sources, offsets, weights, dangling, inv_out, damping, spread, affine, x, y, share):
+    """The step of ``_google_matvec`` over the links grouped by target block (``_fill_link_blocks``): the same
+    terms added in the same order, so the same y bit for bit, with far fewer cache misses on a large graph.
+
+    First, one pass over the nodes: share[j] = x_j / L(v_j) (``inv_out[j]`` = 1 / sum_k w_jk), sum(x), and the
+    mass of the ``dangling`` nodes (their numbers, increasing). Then block by block: each link j -> i of the block
+    adds share[j] (times w_ji if weighted) into y_i, and the block's stretch of y, which stays in cache meanwhile,
+    gets (21.15)'s d y_i + c. The links and the shares are read in order; each y_i still receives its terms in
+    increasing j, as in ``_google_matvec``.
+    """
+    n = x.shape[0]
+    total = 0.0
+    for j in range(n):
+        xj = x[j]
+        total += xj
+        share[j] = xj * inv_out[j]
+    lost = 0.0
+    for j in dangling:
+        lost += x[j]
+    jump = (1.0 - damping) if affine else (1.0 - damping) * total
+    c = (damping * spread * lost + jump) / n
+    size = 1 << _BLOCK_SHIFT
+    weighted = weights.shape[0] > 0
+    for b in range(starts.shape[0] - 1):
+        block = y[b * size : min(n, (b + 1) * size)]
+        block[:] = 0.0
+        if weighted:
+            for k in range(starts[b], starts[b + 1]):
+                block[offsets[k]] += weights[k] * share[sources[k]]
+        else:
+            for k in range(starts[b], starts[b + 1]):
+                block[offsets[k]] += share[sources[k]]
+        for i in range(block.shape[0]):
+            block[i] = damping * block[i] + c
+
+
+@njit(cache=True)
+def _power_method(
+    indptr, indices, weights, inv_out, starts, sources, offsets, dangling, damping, spread, x, tol, max_iter, max_norm
+):
     """Iterate x <- A x (Li Hang Algorithm 21.1, eq. (21.15), or Algorithm 21.2 with ``max_norm``).
 
     With ``max_norm`` False this is (21.15), R_{t+1} = d M R_t + (1 - d)/n 1 (the power method on
     A = d M + (1 - d)/n E when sum(R_t) = 1). With ``max_norm`` True it is y = A x followed by a
     division by the infinity norm, (21.20)-(21.21).
+    Each step is ``_google_matvec``, or, when ``starts`` is not empty (a graph larger than one block; see
+    ``_link_blocks``), ``_blocked_matvec`` over the links grouped by target block, which gives the same iterates bit
+    for bit; ``weights`` (empty if all links weigh the same) are in the order of the links that the step reads.
     Stops after the first step with ||x_{t+1} - x_t||_1 < tol, or after ``max_iter`` steps; that L1 norm is
     summed in four interleaved partial sums (four independent chains of additions, not one), which changes only
     its rounding, never the iterates.
@@ -98,8 +174,15 @@ def _power_method(indptr, indices, weights, inv_out, damping, spread, x, tol, ma
     """
     n = x.shape[0]
     y = np.empty(n)
+    blocked = starts.shape[0] > 0
+    share = np.empty(n if blocked else 0)
     for it in range(1, max_iter + 1):
-        _google_matvec(indptr, indices, weights, inv_out, damping, spread, not max_norm, x, y)
+        if blocked:
+            _blocked_matvec(
+                starts, sources, offsets, weights, dangling, inv_out, damping, spread, not max_norm, x, y, share
+            )
+        else:
+            _google_matvec(indptr, indices, weights, inv_out, damping, spread, not max_norm, x, y)
         if max_norm:
             top = 0.0
             for i in range(n):
@@ -282,6 +365,27 @@ def _kernel_arrays(A):
         out_weight = np.bincount(np.repeat(np.arange(n), counts), weights=data, minlength=n)
         inv_out[linked] = 1.0 / out_weight[linked]
     return indptr, indices, weights, inv_out
+
+
+def _link_blocks(indptr, indices, weights, n):
+    """The links grouped by target block for ``_blocked_matvec`` (see ``_fill_link_blocks``), built once per call:
+    (starts, sources, offsets, weights in that order, dangling nodes), with the sources in the type of ``indices`` and
+    the offsets in a block as 16-bit integers: 6 bytes per unweighted link (14 with a weight). For a graph of at most
+    one block, whose iterate already fits in cache, the arrays are empty and ``weights`` is returned as it is: the push
+    over the CSR links (``_google_matvec``) needs no grouping there."""
+    if n <= 1 << _BLOCK_SHIFT:
+        empty = np.empty(0, dtype=np.uint64)
+        return empty, _NO_LINKS, _NO_OFFSETS, weights, _NO_NODES
+    m = indices.shape[0]
+    starts = np.empty(((n - 1) >> _BLOCK_SHIFT) + 2, dtype=np.uint64)
+    sources = np.empty(m, dtype=indices.dtype)
+    offsets = np.empty(m, dtype=np.uint16)
+    block_weights = np.empty(m if weights.shape[0] else 0)
+    _fill_link_blocks(indptr, indices, weights, _BLOCK_SHIFT, starts, sources, offsets, block_weights)
+    return starts, sources, offsets, block_weights, _dangling_nodes(indptr)
+
+
+_NO_LINKS, _NO_OFFSETS, _NO_NODES = np.empty(0, dtype=np.uint32), np.empty(0, dtype=np.uint16), np.empty(0, np.int64)
 
 
 def _dangling_nodes(indptr):
@@ -623,7 +727,24 @@ def _pagerank(A, was_sparse, damping, method, tol, max_iter, dangling, return_n_
         R = _algebraic(A, *_link_arrays(A)[:3], damping, was_sparse)
         n_iter = 0
     else:
-        x, n_iter, converged = _power_method(*arrays, damping, 1.0, x0.copy(), tol, max_iter, max_norm)
+        weights, inv_out = arrays[2], arrays[3]
+        starts, sources, offsets, weights, dangling = _link_blocks(indptr, indices, weights, n)
+        x, n_iter, converged = _power_method(
+            indptr,
+            indices,
+            weights,
+            inv_out,
+            starts,
+            sources,
+            offsets,
+            dangling,
+            damping,
+            1.0,
+            x0.copy(),
+            tol,
+            max_iter,
+            max_norm,
+        )
         if not converged:
             warnings.warn(
                 f"pagerank ({method}) did not converge in max_iter={max_iter} steps "
