@@ -58,13 +58,13 @@ def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, 
             for i in range(r):
                 v = 0.0
                 for j in range(N):
-                    v += u[prev, j] * transmat_t[i, j]  # sum_j alpha_t(j) a_ji
+                    v += u[prev, j] * transmat_t[i, j]  # sum_j u_{t-1}(j) a_ji, (10.16)
                 u[cur, i] = v * emission_t[o, i]  # (10.16), for the first N mod 4 states
             for i in range(r, N, 4):
                 v0 = v1 = v2 = v3 = 0.0
                 for j in range(N):
                     p = u[prev, j]
-                    v0 += p * transmat[j, i]  # sum_j alpha_t(j) a_ji
+                    v0 += p * transmat[j, i]  # sum_j u_{t-1}(j) a_ji, (10.16)
                     v1 += p * transmat[j, i + 1]
                     v2 += p * transmat[j, i + 2]
                     v3 += p * transmat[j, i + 3]
@@ -243,11 +243,11 @@ def _baum_welch_stats(
         total += log_prob
         _backward_with_forward_scales(transmat, transmat_t, emission_t, seq, scale, beta)
         for i in range(N):
-            start_acc[i] += alpha[0, i] * beta[0, i]  # gamma_1(i), (10.41)
+            start_acc[i] += alpha[0, i] * beta[0, i]  # gamma_1(i) (10.24, scaled): numerator of (10.41)
         for t in range(T):
             o = seq[t]
             for i in range(N):
-                emit_acc[i, o] += alpha[t, i] * beta[t, i]  # gamma_t(i), (10.40)
+                emit_acc[i, o] += alpha[t, i] * beta[t, i]  # gamma_t(i) (10.24, scaled): numerator of (10.40)
             if t + 1 < T:
                 b = emission_t[seq[t + 1]]
                 inv = 1.0 / scale[t + 1]
@@ -256,7 +256,7 @@ def _baum_welch_stats(
                 for i in range(N):  # row i of trans_acc and of A, contiguous
                     alpha_ti = alpha[t, i]
                     for j in range(N):
-                        trans_acc[i, j] += alpha_ti * transmat[i, j] * w[j]  # xi_t(i, j), (10.26)
+                        trans_acc[i, j] += alpha_ti * transmat[i, j] * w[j]  # xi_t(i, j) (10.26, scaled), for (10.39)
     return total
 
 
