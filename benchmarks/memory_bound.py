@@ -16,7 +16,9 @@ The bound is the largest of the three; the ratio measured / bound says how far t
 
 - PageRank (Li Hang (21.15)), statlib's power step on a 10^6-node graph: at the least, the link structure once
   (link targets and row pointers as 4-byte integers; L(v_j) follows from the row pointers), the iterate read and
-  the new one written. The new iterate (8 MB) is added into at scattered places, in cache.
+  the new one written. statlib groups the links by target block, so that the stretch of the new iterate being
+  added into stays in a core's cache; the shares x_j / L(v_j) are then read at scattered places, from the
+  last-level cache.
 - k-means (Li Hang Algorithm 14.2), one Lloyd iteration of statlib's KMeans at n = 10^6: at the least, X read
   once and the labels written; 2 k d operations per point for the distances (14.22).
 - HMM forward pass (Li Hang Algorithm 10.2, scaled), statlib's kernel on T = 10^6 steps: per step the symbol,
