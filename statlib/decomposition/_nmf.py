@@ -286,6 +286,19 @@ def _is_csr_block_call(data, indices, start, stop, G, col):
     )
 
 
+def _csr_block_operands(context, builder, signature, args):
+    """The LLVM values of the common arguments (data, indices, start, stop, G, col) of the two block intrinsics:
+    the CSR data and indices arrays, G, and start, stop and col as intp."""
+    data_t, indices_t, start_t, stop_t, G_t, col_t = signature.args[:6]
+    values = context.make_array(data_t)(context, builder, args[0])
+    positions = context.make_array(indices_t)(context, builder, args[1])
+    block = context.make_array(G_t)(context, builder, args[4])
+    first = context.cast(builder, args[2], start_t, types.intp)
+    last = context.cast(builder, args[3], stop_t, types.intp)
+    col = context.cast(builder, args[5], col_t, types.intp)
+    return values, positions, block, first, last, col
+
+
 @intrinsic
 def _gather_block(typingctx, data, indices, start, stop, G, col):
     """sum over p in [start, stop) of data[p] * G[indices[p], col:col + 8], the terms added in order of p
@@ -297,13 +310,8 @@ def _gather_block(typingctx, data, indices, start, stop, G, col):
     sig = types.UniTuple(types.float64, 8)(data, indices, start, stop, G, col)
 
     def codegen(context, builder, signature, args):
-        data_t, indices_t, start_t, stop_t, G_t, col_t = signature.args
-        values = context.make_array(data_t)(context, builder, args[0])
-        positions = context.make_array(indices_t)(context, builder, args[1])
-        block = context.make_array(G_t)(context, builder, args[4])
-        first = context.cast(builder, args[2], start_t, types.intp)
-        last = context.cast(builder, args[3], stop_t, types.intp)
-        col = context.cast(builder, args[5], col_t, types.intp)
+        indices_t, G_t = signature.args[1], signature.args[4]
+        values, positions, block, first, last, col = _csr_block_operands(context, builder, signature, args)
         total = cgutils.alloca_once_value(builder, ir.Constant(_V8, [0.0] * 8))
         with cgutils.for_range_slice(builder, first, last, ir.Constant(first.type, 1)) as (p, _):
             x = builder.load(builder.gep(values.data, [p]))
@@ -328,13 +336,8 @@ def _scatter_block(typingctx, data, indices, start, stop, G, col, w):
     sig = types.void(data, indices, start, stop, G, col, w)
 
     def codegen(context, builder, signature, args):
-        data_t, indices_t, start_t, stop_t, G_t, col_t, _ = signature.args
-        values = context.make_array(data_t)(context, builder, args[0])
-        positions = context.make_array(indices_t)(context, builder, args[1])
-        block = context.make_array(G_t)(context, builder, args[4])
-        first = context.cast(builder, args[2], start_t, types.intp)
-        last = context.cast(builder, args[3], stop_t, types.intp)
-        col = context.cast(builder, args[5], col_t, types.intp)
+        indices_t, G_t = signature.args[1], signature.args[4]
+        values, positions, block, first, last, col = _csr_block_operands(context, builder, signature, args)
         wv = ir.Constant(_V8, ir.Undefined)
         for lane in range(8):
             wv = builder.insert_element(wv, builder.extract_value(args[6], lane), ir.Constant(ir.IntType(32), lane))
