@@ -602,3 +602,31 @@ def test_grouped_links_give_the_plain_push_iterates_bit_for_bit(weighted):
     R, steps = pagerank(A, damping=0.85, tol=1e-10, return_n_iter=True)
     trace = pagerank_iterates(A, damping=0.85, n_iter=steps)[-1]
     assert np.array_equal(R, trace / trace.sum())
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_grouped_links_give_the_plain_max_norm_iterates_bit_for_bit(weighted):
+    # Algorithm 21.2 (method="power_max_norm") above 2^15 nodes: the step over the links grouped by target block
+    # gives the iterates of the plain push over the CSR links bit for bit, and the normalised limit is (21.15)'s
+    from statlib.graph._pagerank import _kernel_arrays, _link_blocks, _power_method
+
+    rng = np.random.default_rng(11)
+    n, m = 40_000, 240_000
+    codes = np.unique(rng.integers(0, n, size=m) * n + rng.integers(0, n, size=m))
+    data = rng.uniform(0.5, 2.0, size=codes.size) if weighted else np.ones(codes.size)
+    A = sp.csr_array((data, np.divmod(codes, n)), shape=(n, n))
+    indptr, indices, weights, inv_out = _kernel_arrays(A)
+    starts, sources, offsets, block_weights, dangling = _link_blocks(indptr, indices, weights, n)
+    assert starts.size > 2  # more than one target block: the grouped step runs
+    steps = 30
+
+    def run(links, link_weights):  # 30 steps of Algorithm 21.2 from x0 = 1, with no early stop (tol = 0)
+        return _power_method(indptr, indices, link_weights, inv_out, *links, 0.85, 1.0, np.ones(n), 0.0, steps, True)
+
+    grouped = run((starts, sources, offsets, dangling), block_weights)
+    plain = run((starts[:0], sources[:0], offsets[:0], dangling[:0]), weights)  # no blocks: the plain push
+    assert grouped[1] == plain[1] == steps
+    assert np.array_equal(grouped[0], plain[0])
+    assert grouped[0].max() == 1.0  # (21.21): each iterate is scaled to maximum 1
+    R = pagerank(A, damping=0.85, method="power_max_norm", tol=1e-9)  # on x scaled to max 1
+    np.testing.assert_allclose(R, pagerank(A, damping=0.85, tol=1e-13), rtol=1e-9)
