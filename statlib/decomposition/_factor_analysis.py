@@ -152,12 +152,6 @@ def _eigen_fixed_point(S, psi, L, n, tol, max_iter):
     return W, psi, loglike, False
 
 
-def _eigen_loadings(S, psi, L):
-    """W maximising the likelihood for a fixed Psi (E1), and the mean log-likelihood of (W, Psi) it attains."""
-    W, _, loglike, _ = _eigen_fixed_point(S, np.array(psi, dtype=float), L, 1.0, 0.0, 1)
-    return W, loglike[0]
-
-
 # -------------------------------------------------------------------------------------------- missing data
 @njit(cache=True)
 def _missing_pass(X, observed, W, mu, psi, accumulate):

@@ -16,7 +16,7 @@ from sklearn import decomposition as skd
 from sklearn.exceptions import ConvergenceWarning
 
 from statlib.decomposition import FactorAnalysis
-from statlib.decomposition._factor_analysis import _eigen_loadings, _em_step, _mean_loglik
+from statlib.decomposition._factor_analysis import _eigen_fixed_point, _em_step, _mean_loglik
 
 
 def _data(n, D, L, seed):
@@ -29,6 +29,12 @@ def _data(n, D, L, seed):
 def _cov(X):
     Xc = X - X.mean(axis=0)
     return Xc.T @ Xc / len(X)
+
+
+def _eigen_loadings(S, psi, L):
+    """(E1) for a fixed Psi, from one iteration of the fixed point started there (N = 1: the mean log-likelihood)."""
+    W, _, loglike, _ = _eigen_fixed_point(S, np.array(psi, dtype=float), L, 1.0, 0.0, 1)
+    return W, loglike[0]
 
 
 DATA = [(500, 8, 2, 0), (300, 12, 3, 1), (2000, 20, 5, 2), (800, 6, 1, 3)]
