@@ -399,12 +399,26 @@ def _prepare(X, y, fit_intercept, name_X="X", name_y="y"):
     return X - x_mean, y - y_mean, x_mean, y_mean
 
 
+@njit(cache=True)
+def _mirror_upper(G, D):
+    """Copy the upper triangle of ``G[:D, :D]`` onto its lower triangle, in 64 x 64 tiles (a cache-friendly
+    transpose): the cross-products are then exactly symmetric, whatever order the product summed them in."""
+    for a0 in range(0, D, 64):
+        for b0 in range(a0, D, 64):
+            for a in range(a0, min(a0 + 64, D)):
+                for b in range(max(b0, a + 1), min(b0 + 64, D)):
+                    G[b, a] = G[a, b]
+
+
 def _gram(Xc, yc, ridge=0.0):
+    """The cross-product matrix [Xc yc]^T [Xc yc] of the centred data, plus ``ridge`` on the diagonal of its
+    Xc^T Xc block. Xc^T Xc is one symmetric rank-k product (BLAS syrk, half the work of a general product)."""
     D = Xc.shape[1]
     G = np.empty((D + 1, D + 1))
     G[:D, :D] = Xc.T @ Xc
-    G[:D, :D] = 0.5 * (G[:D, :D] + G[:D, :D].T)
-    G[:D, :D] += ridge * np.eye(D)
+    _mirror_upper(G, D)
+    if ridge:
+        G[np.arange(D), np.arange(D)] += ridge
     G[:D, D] = G[D, :D] = Xc.T @ yc
     G[D, D] = yc @ yc
     return G
