@@ -44,6 +44,7 @@ def plot_losses():
     axes[1].set(
         xticks=[-0.5, 0.5],
         xticklabels=["$Y \\neq f(X)$", "$Y = f(X)$"],
+        xlabel="the prediction $f(X)$ against the label $Y$",
         ylabel="loss",
         title="0-1 loss (1.9)",
         ylim=(-0.1, 1.2),

@@ -61,7 +61,11 @@ def plot_estimates(ax, models, feature, *, feature_name=None):
         )
     name = feature_name or f"X({feature + 1})"
     ax.set_xticks(np.arange(len(groups)), [f"{values[l]}\nY={first.classes_[k]}" for k, l in groups], fontsize=8)
-    ax.set(ylabel=f"P({name} = a | Y)", title=f"{name}: estimates of (4.9) and (4.10)")
+    ax.set(
+        xlabel=f"value a of {name}, class Y",
+        ylabel=f"P({name} = a | Y)",
+        title=f"{name}: estimates of (4.9) and (4.10)",
+    )
     ax.legend(fontsize=8)
     return ax
 
