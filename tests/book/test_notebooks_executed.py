@@ -64,3 +64,27 @@ def test_directives_carry_the_sources_numbers(path):
                 assert ":nonumber:" in options, (
                     f"{path.name}: `{line}` lacks :nonumber: (scripts/unnumber_directives.py)"
                 )
+
+
+def _draws_a_figure(cell):
+    return cell["cell_type"] == "code" and any("image/png" in o.get("data", {}) for o in cell.get("outputs", []))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_figure_has_a_caption(path):
+    # chapter contract, point 7: the cell right after a figure is its caption, one italic paragraph "*Figure ...*",
+    # which the site, Binder and the PDF all show (cell metadata would be invisible in Jupyter)
+    import re
+
+    cells = json.loads(path.read_text())["cells"]
+    bare = [
+        i
+        for i, cell in enumerate(cells)
+        if _draws_a_figure(cell)
+        and not (
+            i + 1 < len(cells)
+            and cells[i + 1]["cell_type"] == "markdown"
+            and re.match(r"\*Figure\b", "".join(cells[i + 1]["source"]).strip())
+        )
+    ]
+    assert not bare, f"{path.name}: the figures of cells {bare} have no caption cell (*Figure ...*) right after them"
