@@ -33,6 +33,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
+from .._llvm import V8, block_pointer, splat
 from .._validation import check_array, check_choice, check_int, check_real, validate_data
 
 __all__ = ["NMF", "beta_divergence"]
@@ -244,31 +245,11 @@ def _csr_t_times_w(W, data, indices, indptr, out):
 # with k small (5, say) a loop over the k columns is too short for the compiler to vectorise, so each
 # nonzero would cost k separate multiplies, adds and loads. The two helpers below do one block of 8
 # columns per nonzero as single vector operations (LLVM's <8 x double>): lane by lane they are the
-# same multiplications and additions, in the same order, as the scalar loop.
-_V8 = ir.VectorType(ir.DoubleType(), 8)
+# same multiplications and additions, in the same order, as the scalar loop (building blocks in statlib._llvm).
+
 # Up to this rank the blocked single pass is used (measured 0.36-0.83 of the separate loops at k = 2 to 40);
 # above it the separate loops over k, which then vectorise, were as fast or faster in some measurements.
 _BLOCKED_MAX_RANK = 32
-
-
-def _block_pointer(context, builder, aryty, ary, row, col):
-    """Pointer to ``ary[row, col:col + 8]`` as a vector of 8 float64."""
-    item = cgutils.get_item_pointer2(
-        context,
-        builder,
-        data=ary.data,
-        shape=cgutils.unpack_tuple(builder, ary.shape),
-        strides=cgutils.unpack_tuple(builder, ary.strides),
-        layout=aryty.layout,
-        inds=[row, col],
-    )
-    return builder.bitcast(item, _V8.as_pointer())
-
-
-def _splat(builder, x):
-    """The vector (x, x, ..., x)."""
-    v = builder.insert_element(ir.Constant(_V8, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
-    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8))
 
 
 def _is_csr_block_call(data, indices, start, stop, G, col):
@@ -312,12 +293,12 @@ def _gather_block(typingctx, data, indices, start, stop, G, col):
     def codegen(context, builder, signature, args):
         indices_t, G_t = signature.args[1], signature.args[4]
         values, positions, block, first, last, col = _csr_block_operands(context, builder, signature, args)
-        total = cgutils.alloca_once_value(builder, ir.Constant(_V8, [0.0] * 8))
+        total = cgutils.alloca_once_value(builder, ir.Constant(V8, [0.0] * 8))
         with cgutils.for_range_slice(builder, first, last, ir.Constant(first.type, 1)) as (p, _):
             x = builder.load(builder.gep(values.data, [p]))
             j = context.cast(builder, builder.load(builder.gep(positions.data, [p])), indices_t.dtype, types.intp)
-            row = builder.load(_block_pointer(context, builder, G_t, block, j, col), align=8)
-            builder.store(builder.fadd(builder.load(total), builder.fmul(_splat(builder, x), row)), total)
+            row = builder.load(block_pointer(context, builder, G_t, block, j, col), align=8)
+            builder.store(builder.fadd(builder.load(total), builder.fmul(splat(builder, x), row)), total)
         v = builder.load(total)
         lanes = [builder.extract_element(v, ir.Constant(ir.IntType(32), lane)) for lane in range(8)]
         return context.make_tuple(builder, signature.return_type, lanes)
@@ -338,15 +319,15 @@ def _scatter_block(typingctx, data, indices, start, stop, G, col, w):
     def codegen(context, builder, signature, args):
         indices_t, G_t = signature.args[1], signature.args[4]
         values, positions, block, first, last, col = _csr_block_operands(context, builder, signature, args)
-        wv = ir.Constant(_V8, ir.Undefined)
+        wv = ir.Constant(V8, ir.Undefined)
         for lane in range(8):
             wv = builder.insert_element(wv, builder.extract_value(args[6], lane), ir.Constant(ir.IntType(32), lane))
         with cgutils.for_range_slice(builder, first, last, ir.Constant(first.type, 1)) as (p, _):
             x = builder.load(builder.gep(values.data, [p]))
             j = context.cast(builder, builder.load(builder.gep(positions.data, [p])), indices_t.dtype, types.intp)
-            target = _block_pointer(context, builder, G_t, block, j, col)
+            target = block_pointer(context, builder, G_t, block, j, col)
             builder.store(
-                builder.fadd(builder.load(target, align=8), builder.fmul(wv, _splat(builder, x))), target, align=8
+                builder.fadd(builder.load(target, align=8), builder.fmul(wv, splat(builder, x))), target, align=8
             )
         return context.get_dummy_value()
 

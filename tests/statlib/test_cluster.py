@@ -173,6 +173,36 @@ def test_matches_scikit_learn_lloyd_from_the_same_centres(n, d, k, seed, algorit
     assert ours.n_iter_ == theirs.n_iter_
 
 
+@pytest.mark.parametrize("d, k", [(1, 1), (1, 8), (2, 3), (3, 8), (7, 5), (8, 2), (9, 8), (10, 8), (15, 6), (16, 8)])
+def test_direct_pass_equals_the_blocked_pass(d, k):
+    # For k <= 8 and d <= 16 the assignment scores each row against all centres as one vector instead of a
+    # matrix product. Labels and the update's sums must be those of the blocked (dgemm) pass, and the labels
+    # those of the plain argmin of the squared distances (14.18): random data have no rounding-level ties.
+    from statlib.cluster import _kmeans
+
+    rng = np.random.default_rng(d * 100 + k)
+    n = 2500  # not a multiple of the blocked pass's rows per block
+    X = rng.normal(size=(n, d))
+    centres = X[rng.choice(n, size=k, replace=False)] + 0.1
+    passes = []
+    for direct in (True, False):
+        assert _kmeans._direct(d, k)
+        centres_t, half_norms, scratch = _kmeans._assignment_scratch(n, d, k, direct)
+        _kmeans._half_norms_and_transpose(centres, centres_t, half_norms)
+        labels, sums, counts = np.full(n, -1), np.empty((k, d)), np.empty(k, dtype=np.int64)
+        changed = _kmeans._lloyd_pass(X, centres_t, half_norms, scratch, labels, sums, counts, direct)
+        again = np.full(n, -1)
+        _kmeans._assign(X, centres_t, half_norms, scratch, again, direct)
+        passes.append((labels, sums, counts, changed, again))
+    (labels, sums, counts, changed, again), blocked = passes
+    np.testing.assert_array_equal(labels, ((X[:, None, :] - centres[None]) ** 2).sum(axis=2).argmin(axis=1))
+    np.testing.assert_array_equal(labels, blocked[0])
+    np.testing.assert_array_equal(sums, blocked[1])  # the same additions in the same order
+    np.testing.assert_array_equal(counts, np.bincount(labels, minlength=k))
+    np.testing.assert_array_equal(again, labels)
+    assert changed == blocked[3] == n
+
+
 @pytest.mark.parametrize("init", ["k-means++", "random"])
 @pytest.mark.parametrize("seed", [0, 5])
 def test_matches_scikit_learn_with_the_same_random_state(init, seed):
