@@ -28,6 +28,12 @@ def plot_biplot(ax, scores, loadings, names, *, scale=None, highlight=None, labe
         ax.text(scores[i, 0], scores[i, 1], f" {labels[i] if labels is not None else i}", color="C3", fontsize=8)
     ax.axhline(0, color="0.85", lw=0.8, zorder=0)
     ax.axvline(0, color="0.85", lw=0.8, zorder=0)
+    # limits that hold the points and the loading labels, with room for the labels' width
+    shown = np.vstack([scores[:, :2], 1.08 * loadings * scale])
+    lo, hi = shown.min(axis=0), shown.max(axis=0)
+    pad = 0.12 * (hi - lo) + 1e-12
+    ax.set_xlim(lo[0] - 1.5 * pad[0], hi[0] + 1.5 * pad[0])
+    ax.set_ylim(lo[1] - pad[1], hi[1] + pad[1])
     ax.set_xlabel("factor 1")
     ax.set_ylabel("factor 2")
     return ax

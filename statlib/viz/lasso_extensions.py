@@ -52,14 +52,15 @@ def fused_lasso_explorer(y=None, truth=None):
 
 def plot_group_signals(axes, truth, estimates, groups):
     """Fig. 13.13/13.14 layout: the true signal and each ``name -> estimate``, one panel each, with the group
-    boundaries marked and the mean squared error in the title."""
+    boundaries marked and the mean squared error in the title, to two significant figures (the third depends
+    on where the solvers' tolerances stopped them)."""
     panels = [("original", truth)] + list(estimates.items())
     edges = np.flatnonzero(np.diff(groups)) + 0.5
     for ax, (name, w) in zip(np.ravel(axes), panels):
         ax.plot(w, lw=0.8)
         for e in edges:
             ax.axvline(e, color="0.9", lw=0.5, zorder=0)
-        title = name if name == "original" else f"{name}, MSE {np.mean((w - truth) ** 2):.2e}"
+        title = name if name == "original" else f"{name}, MSE {np.mean((w - truth) ** 2):.1e}"
         ax.set_title(title, fontsize=9)
         ax.set_xlabel("index j")
         ax.set_ylabel("$w_j$")

@@ -104,9 +104,14 @@ def plot_gmm_1d(ax, y, alpha, mu, sigma2, *, bins=30, title=None, xlim=None):
 
 
 def plot_em_steps(axes, y, path, steps, *, bins=30, xlabel="$y$"):
-    """Static version of :func:`em_explorer`: the fit after each iteration in ``steps`` (one panel each)."""
+    """Static version of :func:`em_explorer`: the fit after each iteration in ``steps`` (one panel each).
+
+    A step at or beyond ``path.n_iter`` of a converged path is titled "at convergence" rather than with the
+    iteration count, which depends on where the tolerance stopped the loop.
+    """
     for ax, t in zip(np.ravel(axes), steps):
         t = min(t, path.n_iter)
+        when = "at convergence" if path.converged and t == path.n_iter else f"iteration {t}"
         plot_gmm_1d(
             ax,
             y,
@@ -114,7 +119,7 @@ def plot_em_steps(axes, y, path, steps, *, bins=30, xlabel="$y$"):
             path.mu[t],
             path.sigma2[t],
             bins=bins,
-            title=f"iteration {t}: $\\log P(Y\\mid\\theta)$ = {path.log_likelihood[t]:.2f}",
+            title=f"{when}: $\\log P(Y\\mid\\theta)$ = {path.log_likelihood[t]:.2f}",
         )
         ax.set_xlabel(xlabel)
     np.ravel(axes)[0].legend(fontsize=7, loc="upper left")

@@ -29,11 +29,14 @@ def plot_path(ax, path, *, colour, label, upto=None, markersize=3):
 
 
 def plot_convergence(ax_f, ax_g, results, f_star=0.0):
-    """f(x^(k)) - f* and ||g_k|| against k, on log scales, for a dict method -> OptimizeResult."""
+    """f(x^(k)) - f* and ||g_k|| against k, on log scales, for a dict method -> OptimizeResult.
+
+    The legend names the methods only: where a tolerance stopped each run depends on round-off.
+    """
     for method, res in results.items():
         colour, label = STYLE.get(method, ("k", method))
         k = np.arange(res.nit + 1)
-        ax_f.semilogy(k, np.maximum(res.fun_path - f_star, 1e-300), color=colour, label=f"{label} ({res.nit})")
+        ax_f.semilogy(k, np.maximum(res.fun_path - f_star, 1e-300), color=colour, label=label)
         ax_g.semilogy(k, np.maximum(res.grad_norm_path, 1e-300), color=colour, label=label)
     ax_f.set(xlabel="iteration k", ylabel="$f(x^{(k)}) - f^*$")
     ax_g.set(xlabel="iteration k", ylabel="$\\|g_k\\|$")

@@ -76,20 +76,34 @@ def plot_classifier(ax, model, X, y, *, vectors, label, resolution=200, proba=Tr
     return ax
 
 
-def draw_rvm_fit(log10_gamma=1.0, n_samples=50, noise=0.2, seed=0):
+def draw_rvm_fit(log10_gamma=1.0, n_samples=50, noise=0.2, seed=0, *, tol=1e-9, max_iter=5000):
     """The explorer's view: an RVM fitted to ``n_samples`` noisy points of sin(2 pi x), with its relevance
     vectors and predictive band, over an input range wider than the data (so that the band's shrinking away
-    from the data shows)."""
+    from the data shows).
+
+    The fit runs to a tight tolerance, so that the count of relevance vectors is that of the converged fit (at
+    a loose tolerance, some alpha_i are still on their way to infinity and the count depends on where the loop
+    stopped); a fit that reaches ``max_iter`` first says so in the title.
+    """
+    import warnings
+
     import matplotlib.pyplot as plt
+    from sklearn.exceptions import ConvergenceWarning
 
     from ..svm import RelevanceVectorRegressor
 
     x, t = make_sine(n_samples, noise=noise, random_state=seed, evenly_spaced=False)
-    model = RelevanceVectorRegressor(gamma=10.0**log10_gamma).fit(x[:, None], t)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ConvergenceWarning)
+        model = RelevanceVectorRegressor(gamma=10.0**log10_gamma, tol=tol, max_iter=max_iter).fit(x[:, None], t)
+    stopped = any(issubclass(w.category, ConvergenceWarning) for w in caught)
     fig, ax = plt.subplots(figsize=(7, 3.6))
     plot_regression(ax, model, x, t, grid=np.linspace(-0.4, 1.4, 400))
     ax.set_ylim(-2.2, 2.2)
-    ax.set_title(f"RVM, Gaussian kernel γ = {10.0**log10_gamma:.3g}: {len(model.relevance_)} relevance vectors")
+    ax.set_title(
+        f"RVM, Gaussian kernel γ = {10.0**log10_gamma:.3g}: {len(model.relevance_)} relevance vectors"
+        + (f" (not converged in {max_iter} iterations)" if stopped else "")
+    )
     ax.legend(fontsize=7, loc="lower left")
     fig.tight_layout()
     return fig
