@@ -12,6 +12,8 @@ import math
 import numpy as np
 from numba import njit
 
+from . import _vector
+
 _HUGE = 2.0**128  # the forward pass rescales by this power of two when its sum drops below _TINY
 _TINY = 2.0**-128
 _LOG2 = math.log(2.0)
@@ -99,20 +101,71 @@ def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, 
     return math.log(s) - shift * _LOG2  # (10.17): log sum_i alpha_T(i)
 
 
+@njit(cache=True, inline="always")
+def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N):
+    """:func:`_forward_recursion` for N = 2, 4 or 8 states (N a compile-time constant), u_t held in registers.
+
+    The same u_t, s_t, shift, ``alpha`` and ``scale`` as :func:`_forward_recursion`, with two sums added in
+    another order. The sum over the predecessors j in (10.16) is re-indexed by k = i ^ j (bitwise exclusive
+    or, a one-to-one map of 0..N-1 for N a power of two): sum_j u_{t-1}(j) a_ji = sum_k u_{t-1}(i ^ k) d[k, i]
+    with d[k, i] = a_{i^k, i}. For each k that is u_{t-1} with its entries permuted, times row k of d, for all
+    i at once; the N products are added as a balanced tree, so that one step of the recursion waits for a
+    shuffle, a multiply, log2(N) adds and a multiply (:func:`statlib.hmm._vector.xor_products_sum`). u_t is
+    a vector of N numbers that stays in registers from one step to the next (:mod:`statlib.hmm._vector`), and
+    s_t = sum_i u_t(i) is a balanced tree too (:func:`statlib.hmm._vector.total`).
+    """
+    T = obs.shape[0]
+    keep = alpha.shape[0] >= T and scale.shape[0] >= T
+    d = np.empty((N, N))  # d[k, i] = a_{i^k, i}
+    for k in range(N):
+        for i in range(N):
+            d[k, i] = transmat[i ^ k, i]
+    shift = 0  # u_t = alpha_t * 2**shift
+    s = 0.0  # s_t = sum_i u_t(i)
+    inv = 1.0  # 1 / s_{t-1}
+    u = _vector.times(_vector.head(startprob, N), _vector.row(emission_t, obs[0], N))  # (10.15)
+    for t in range(T):
+        if t > 0:
+            v = _vector.xor_products_sum(u, d)  # sum_j u_{t-1}(j) a_ji for every i, (10.16)
+            v = _vector.times(v, _vector.row(emission_t, obs[t], N))  # times b_i(o_t), (10.16)
+            if keep:  # the previous row, normalised
+                _vector.store_row(alpha, t - 1, u, inv)
+            u = v
+        s = _vector.total(u)
+        if s == 0.0:
+            if keep:
+                for q in range(t, T):
+                    scale[q] = 0.0
+                    for i in range(N):
+                        alpha[q, i] = 0.0
+            return -np.inf
+        if keep:
+            scale[t] = s * inv  # c_t = P(o_t | o_1..o_{t-1}) = s_t / s_{t-1}
+        while s < _TINY:  # rescale by an exact power of two
+            u = _vector.scaled(u, _HUGE)
+            s *= _HUGE
+            shift += 128
+        inv = 1.0 / s
+    if keep:
+        _vector.store_row(alpha, T - 1, u, inv)
+    return math.log(s) - shift * _LOG2  # (10.17): log sum_i alpha_T(i)
+
+
 @njit(cache=True)
 def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
     """:func:`_forward_recursion` (algorithm 10.2 with scaling); returns log P(O | lambda).
 
-    For N = 2, 4 and 8 states the recursion is compiled with N a constant, so that the compiler unrolls
-    its loops over the states; other N share one compiled loop. The arithmetic is the same either way.
+    For N = 2, 4 and 8 states the recursion is :func:`_forward_recursion_vector`, compiled with N a constant:
+    u_t stays in registers and the sums are balanced trees. Any other N runs :func:`_forward_recursion`,
+    whose sums add their terms in the order j = 0, 1, ...; the two agree to rounding.
     """
     N = startprob.shape[0]
     if N == 2:
-        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 2)
+        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, 2)
     if N == 4:
-        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 4)
+        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, 4)
     if N == 8:
-        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 8)
+        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, 8)
     return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N)
 
 
