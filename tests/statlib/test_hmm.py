@@ -166,6 +166,57 @@ def _log_forward_reference(model, obs):
     return logsumexp(la)
 
 
+@pytest.mark.parametrize("N", [2, 3, 4, 5, 8])
+def test_scaled_forward_against_normalise_every_step(N):
+    # N = 2, 4, 8 run the vector recursion (sums as balanced trees), 3 and 5 the general loop: both must agree
+    # with the textbook normalise-every-step recursion to rounding, over a sequence long enough to rescale
+    rng = np.random.default_rng(N)
+    model = _random_model(rng, N, 7)
+    obs = rng.integers(0, 7, size=3_000)
+    alpha_hat, log_prob = model.forward(obs, scaled=True)
+    A, B, pi = np.asarray(model.transmat), np.asarray(model.emissionprob), np.asarray(model.startprob)
+    v = pi * B[:, obs[0]]
+    rows, log_c = [v / v.sum()], [np.log(v.sum())]
+    for o in obs[1:]:
+        v = (rows[-1] @ A) * B[:, o]
+        rows.append(v / v.sum())
+        log_c.append(np.log(v.sum()))
+    np.testing.assert_allclose(alpha_hat, np.array(rows), rtol=1e-12, atol=1e-15)
+    assert log_prob == pytest.approx(np.sum(log_c), rel=1e-12)
+    assert log_prob < -128 * 3 * np.log(2.0)  # the unnormalised sums were rescaled several times
+    assert model.score(obs) == pytest.approx(log_prob, rel=1e-14)  # score keeps two rows only
+
+
+@pytest.mark.parametrize("N", [2, 4, 8])
+def test_vector_forward_reads_any_layout_and_stops_on_impossible_sequences(N):
+    from statlib.hmm._kernels import _forward_scaled
+
+    rng = np.random.default_rng(10 + N)
+    pi, A, B = rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(5), size=N)
+    obs = rng.integers(0, 5, size=400)
+    T = obs.shape[0]
+    out_c = np.empty((T, N)), np.empty(T)
+    log_c = _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, *out_c)
+    # the same arrays in Fortran order (and alpha a strided view): entry by entry, the same numbers
+    alpha_f = np.empty((T, 2 * N))[:, ::2]
+    scale_f = np.empty(T)
+    log_f = _forward_scaled(
+        pi, np.asfortranarray(A), np.asfortranarray(A.T), np.asfortranarray(B.T), obs, alpha_f, scale_f
+    )
+    assert log_f == log_c
+    np.testing.assert_array_equal(alpha_f, out_c[0])
+    np.testing.assert_array_equal(scale_f, out_c[1])
+    # symbol 4 impossible in every state from t = 100 on: rows from there are zero and log P = -inf
+    B[:, 4] = 0.0
+    B /= B.sum(axis=1, keepdims=True)
+    obs[:100] = np.minimum(obs[:100], 3)
+    obs[100] = 4
+    alpha, scale = np.full((T, N), np.nan), np.full(T, np.nan)
+    assert _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, alpha, scale) == -np.inf
+    assert np.all(alpha[100:] == 0.0) and np.all(scale[100:] == 0.0)
+    np.testing.assert_allclose(alpha[:100].sum(axis=1), 1.0, rtol=1e-12)
+
+
 def test_long_sequence_does_not_underflow():
     rng = np.random.default_rng(0)
     model = _random_model(rng, 4, 6)
