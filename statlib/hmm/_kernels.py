@@ -252,11 +252,18 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
 
     ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
     scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
-    The first N mod 4 states go one at a time over their rows of ``transmat``, the others four at a
+    For N = 2, 4 and 8 states the recursion is :func:`_backward_with_forward_scales_vector`; for other N,
+    the first N mod 4 states go one at a time over their rows of ``transmat``, the others four at a
     time over the rows of ``transmat_t`` (A transposed), as in :func:`_backward_scaled`.
     """
     T = obs.shape[0]
     N = transmat.shape[0]
+    if N == 2:
+        return _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, 2)
+    if N == 4:
+        return _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, 4)
+    if N == 8:
+        return _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, 8)
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     for t in range(T - 2, -1, -1):
@@ -267,6 +274,28 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
         _successor_sums(transmat, transmat_t, b, nxt, cur)
         for i in range(N):
             cur[i] *= inv
+
+
+@njit(cache=True, inline="always")
+def _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, N):
+    """:func:`_backward_with_forward_scales` for N = 2, 4 or 8 states (N a compile-time constant).
+
+    As in :func:`_forward_recursion_vector`, the row beta[t + 1] stays in registers and the sum of (10.20) is
+    re-indexed by k = i ^ j: sum_j a_ij w(j) = sum_k e[k, i] w(i ^ k) with w(j) = b_j(o_{t+1}) beta[t+1, j] and
+    e[k, i] = a_{i, i^k}, its N products added as a balanced tree. Agrees with the general loop to rounding.
+    """
+    T = obs.shape[0]
+    e = np.empty((N, N))  # e[k, i] = a_{i, i^k}
+    for k in range(N):
+        for i in range(N):
+            e[k, i] = transmat[i, i ^ k]
+    for i in range(N):
+        beta[T - 1, i] = 1.0  # (10.19)
+    v = _vector.row(beta, T - 1, N)
+    for t in range(T - 2, -1, -1):
+        w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) beta[t+1, j]
+        v = _vector.scaled(_vector.xor_products_sum(w, e), 1.0 / scale[t + 1])  # (10.20), scaled
+        _vector.store_row(beta, t, v, 1.0)
 
 
 @njit(cache=True)

@@ -187,6 +187,33 @@ def test_scaled_forward_against_normalise_every_step(N):
     assert model.score(obs) == pytest.approx(log_prob, rel=1e-14)  # score keeps two rows only
 
 
+@pytest.mark.parametrize("N", [2, 3, 4, 5, 8])
+def test_posteriors_against_normalise_every_step(N):
+    # gamma (10.24) and xi (10.26) from the scaled passes (N = 2, 4, 8: the vector forward and backward
+    # recursions) against a NumPy pass that normalises alpha and beta at every step, over 2 000 steps
+    rng = np.random.default_rng(20 + N)
+    model = _random_model(rng, N, 5)
+    obs = rng.integers(0, 5, size=2_000)
+    A, B, pi = np.asarray(model.transmat), np.asarray(model.emissionprob), np.asarray(model.startprob)
+    T = obs.shape[0]
+    alpha, beta = np.empty((T, N)), np.empty((T, N))
+    v = pi * B[:, obs[0]]
+    alpha[0] = v / v.sum()
+    for t in range(1, T):
+        v = (alpha[t - 1] @ A) * B[:, obs[t]]
+        alpha[t] = v / v.sum()
+    beta[T - 1] = 1.0 / N
+    for t in range(T - 2, -1, -1):
+        v = A @ (B[:, obs[t + 1]] * beta[t + 1])
+        beta[t] = v / v.sum()
+    gamma = alpha * beta
+    gamma /= gamma.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(model.gamma(obs), gamma, rtol=1e-10, atol=1e-15)
+    xi = alpha[:-1, :, None] * A[None] * (B[:, obs[1:]].T * beta[1:])[:, None, :]
+    xi /= xi.sum(axis=(1, 2), keepdims=True)
+    np.testing.assert_allclose(model.xi(obs), xi, rtol=1e-10, atol=1e-15)
+
+
 @pytest.mark.parametrize("N", [2, 4, 8])
 def test_vector_forward_reads_any_layout_and_stops_on_impossible_sequences(N):
     from statlib.hmm._kernels import _forward_scaled
