@@ -208,12 +208,19 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
     log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
     Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
-    As in :func:`_forward_scaled`, the first N mod 4 states i take one dot product each with their
-    row of ``transmat``, the others go four at a time over the rows of ``transmat_t`` (A transposed,
-    ``transmat_t[j, i] = a_ij``); each sum adds its terms in the order j = 0, 1, ...
+    For N = 2, 4 and 8 states the recursion is :func:`_backward_scaled_vector`. For other N, the first
+    N mod 4 states i take one dot product each with their row of ``transmat``, the others go four at a
+    time over the rows of ``transmat_t`` (A transposed, ``transmat_t[j, i] = a_ij``); each sum adds its
+    terms in the order j = 0, 1, ...
     """
     T = obs.shape[0]
     N = startprob.shape[0]
+    if N == 2:
+        return _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, 2)
+    if N == 4:
+        return _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, 4)
+    if N == 8:
+        return _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, 8)
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -227,19 +234,63 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
         for i in range(N):
             s += cur[i]
         if s == 0.0:
-            for u in range(0, t + 1):
-                scale[u] = 0.0
-                for i in range(N):
-                    beta[u, i] = 0.0
+            _zero_rows_up_to(beta, scale, t)
             return -np.inf
         scale[t] = s
         inv = 1.0 / s
         for i in range(N):
             cur[i] *= inv
         log_scale += math.log(s)
+    return _backward_termination(startprob, emission_t, obs, beta, log_scale)
+
+
+@njit(cache=True, inline="always")
+def _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, N):
+    """:func:`_backward_scaled` for N = 2, 4 or 8 states (N a compile-time constant).
+
+    The row beta[t + 1] stays in registers and the sum of (10.20) is re-indexed by k = i ^ j, its N products
+    added as a balanced tree (as in :func:`_backward_with_forward_scales_vector`); each row's sum is a balanced
+    tree too. Agrees with the general loop to rounding.
+    """
+    T = obs.shape[0]
+    e = np.empty((N, N))  # e[k, i] = a_{i, i^k}
+    for k in range(N):
+        for i in range(N):
+            e[k, i] = transmat[i, i ^ k]
+    for i in range(N):
+        beta[T - 1, i] = 1.0 / N  # (10.19), normalised
+    scale[T - 1] = N
+    log_scale = math.log(N)
+    v = _vector.row(beta, T - 1, N)
+    for t in range(T - 2, -1, -1):
+        w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) beta[t+1, j]
+        c = _vector.xor_products_sum(w, e)  # (10.20)
+        s = _vector.total(c)
+        if s == 0.0:
+            _zero_rows_up_to(beta, scale, t)
+            return -np.inf
+        scale[t] = s
+        v = _vector.scaled(c, 1.0 / s)
+        _vector.store_row(beta, t, v, 1.0)
+        log_scale += math.log(s)
+    return _backward_termination(startprob, emission_t, obs, beta, log_scale)
+
+
+@njit(cache=True, inline="always")
+def _zero_rows_up_to(beta, scale, t):
+    """Rows 0..t of ``beta`` and ``scale`` set to zero (the sequence is impossible from step t back)."""
+    for u in range(0, t + 1):
+        scale[u] = 0.0
+        for i in range(beta.shape[1]):
+            beta[u, i] = 0.0
+
+
+@njit(cache=True, inline="always")
+def _backward_termination(startprob, emission_t, obs, beta, log_scale):
+    """log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + log_scale, (10.21); -inf if it is 0."""
     b = emission_t[obs[0]]
     p = 0.0
-    for i in range(N):
+    for i in range(startprob.shape[0]):
         p += startprob[i] * b[i] * beta[0, i]  # (10.21)
     if p == 0.0:
         return -np.inf

@@ -189,8 +189,8 @@ def test_scaled_forward_against_normalise_every_step(N):
 
 @pytest.mark.parametrize("N", [2, 3, 4, 5, 8])
 def test_posteriors_against_normalise_every_step(N):
-    # gamma (10.24) and xi (10.26) from the scaled passes (N = 2, 4, 8: the vector forward and backward
-    # recursions) against a NumPy pass that normalises alpha and beta at every step, over 2 000 steps
+    # beta (10.18), gamma (10.24) and xi (10.26) from the scaled passes (N = 2, 4, 8: the vector forward and
+    # backward recursions) against a NumPy pass that normalises alpha and beta at every step, over 2 000 steps
     rng = np.random.default_rng(20 + N)
     model = _random_model(rng, N, 5)
     obs = rng.integers(0, 5, size=2_000)
@@ -206,6 +206,9 @@ def test_posteriors_against_normalise_every_step(N):
     for t in range(T - 2, -1, -1):
         v = A @ (B[:, obs[t + 1]] * beta[t + 1])
         beta[t] = v / v.sum()
+    beta_hat, log_prob_backward = model.backward(obs, scaled=True)  # each row normalised by its own sum
+    np.testing.assert_allclose(beta_hat, beta, rtol=1e-10, atol=1e-15)
+    assert log_prob_backward == pytest.approx(model.forward(obs, scaled=True)[1], rel=1e-12)
     gamma = alpha * beta
     gamma /= gamma.sum(axis=1, keepdims=True)
     np.testing.assert_allclose(model.gamma(obs), gamma, rtol=1e-10, atol=1e-15)
