@@ -218,8 +218,8 @@ def test_posteriors_against_normalise_every_step(N):
 
 
 @pytest.mark.parametrize("N", [2, 4, 8])
-def test_vector_forward_reads_any_layout_and_stops_on_impossible_sequences(N):
-    from statlib.hmm._kernels import _forward_scaled
+def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(N):
+    from statlib.hmm._kernels import _backward_scaled, _forward_scaled
 
     rng = np.random.default_rng(10 + N)
     pi, A, B = rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(5), size=N)
@@ -236,15 +236,20 @@ def test_vector_forward_reads_any_layout_and_stops_on_impossible_sequences(N):
     assert log_f == log_c
     np.testing.assert_array_equal(alpha_f, out_c[0])
     np.testing.assert_array_equal(scale_f, out_c[1])
-    # symbol 4 impossible in every state from t = 100 on: rows from there are zero and log P = -inf
+    # symbol 4 impossible in every state, observed at t = 100: forward rows from there on are zero, log P = -inf
     B[:, 4] = 0.0
     B /= B.sum(axis=1, keepdims=True)
-    obs[:100] = np.minimum(obs[:100], 3)
-    obs[100] = 4
+    obs = np.minimum(obs, 3)
+    obs[100] = 4  # the only impossible symbol
     alpha, scale = np.full((T, N), np.nan), np.full(T, np.nan)
     assert _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, alpha, scale) == -np.inf
     assert np.all(alpha[100:] == 0.0) and np.all(scale[100:] == 0.0)
     np.testing.assert_allclose(alpha[:100].sum(axis=1), 1.0, rtol=1e-12)
+    # the backward pass fails at t = 99 (it needs b(o_100)): rows 0..99 are zero, the later ones normalised
+    beta, scale = np.full((T, N), np.nan), np.full(T, np.nan)
+    assert _backward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, beta, scale) == -np.inf
+    assert np.all(beta[:100] == 0.0) and np.all(scale[:100] == 0.0)
+    np.testing.assert_allclose(beta[100:].sum(axis=1), 1.0, rtol=1e-12)
 
 
 def test_long_sequence_does_not_underflow():
