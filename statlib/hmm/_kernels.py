@@ -116,10 +116,7 @@ def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale
     """
     T = obs.shape[0]
     keep = alpha.shape[0] >= T and scale.shape[0] >= T
-    d = np.empty((N, N))  # d[k, i] = a_{i^k, i}
-    for k in range(N):
-        for i in range(N):
-            d[k, i] = transmat[i ^ k, i]
+    d = _vector.xor_columns(transmat, N)  # d[k, i] = a_{i^k, i}
     shift = 0  # u_t = alpha_t * 2**shift
     s = 0.0  # s_t = sum_i u_t(i)
     inv = 1.0  # 1 / s_{t-1}
@@ -253,10 +250,7 @@ def _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, N
     tree too. Agrees with the general loop to rounding.
     """
     T = obs.shape[0]
-    e = np.empty((N, N))  # e[k, i] = a_{i, i^k}
-    for k in range(N):
-        for i in range(N):
-            e[k, i] = transmat[i, i ^ k]
+    e = _vector.xor_rows(transmat, N)  # e[k, i] = a_{i, i^k}
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -336,10 +330,7 @@ def _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta,
     e[k, i] = a_{i, i^k}, its N products added as a balanced tree. Agrees with the general loop to rounding.
     """
     T = obs.shape[0]
-    e = np.empty((N, N))  # e[k, i] = a_{i, i^k}
-    for k in range(N):
-        for i in range(N):
-            e[k, i] = transmat[i, i ^ k]
+    e = _vector.xor_rows(transmat, N)  # e[k, i] = a_{i, i^k}
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     v = _vector.row(beta, T - 1, N)

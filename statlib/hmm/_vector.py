@@ -174,10 +174,51 @@ def total(typingctx, u):
     return types.float64(u), codegen
 
 
+def _xor_table(a, n, along_rows):
+    """The typing and code of :func:`xor_columns` (``along_rows`` False) and :func:`xor_rows` (True)."""
+    if not (_is_float_array(a, 2) and isinstance(n, types.IntegerLiteral)):
+        return None
+    width = n.literal_value
+    if width & (width - 1) != 0:
+        return None
+
+    def codegen(context, builder, signature, args):
+        aryty = signature.args[0]
+        array = context.make_array(aryty)(context, builder, args[0])
+        shape = cgutils.unpack_tuple(builder, array.shape)
+        strides = cgutils.unpack_tuple(builder, array.strides)
+        table = ir.Constant(ir.VectorType(ir.DoubleType(), width * width), ir.Undefined)
+        for k in range(width):
+            for i in range(width):
+                r, c = (i, i ^ k) if along_rows else (i ^ k, i)
+                inds = [context.get_constant(types.intp, r), context.get_constant(types.intp, c)]
+                p = cgutils.get_item_pointer2(
+                    context, builder, data=array.data, shape=shape, strides=strides, layout=aryty.layout, inds=inds
+                )
+                table = builder.insert_element(table, builder.load(p), _I32(k * width + i))
+        return table
+
+    return F64Vector(width * width)(a, n), codegen
+
+
+@intrinsic
+def xor_columns(typingctx, a, n):
+    """The n x n table d[k, i] = a[i ^ k, i] (``^``: bitwise exclusive or), as one vector of n * n numbers
+    (row k at k * n), for n a power of two: the predecessors j = i ^ k of each i, k = 0, ..., n - 1."""
+    return _xor_table(a, n, False)
+
+
+@intrinsic
+def xor_rows(typingctx, a, n):
+    """The n x n table e[k, i] = a[i, i ^ k], as one vector of n * n numbers (row k at k * n), for n a power
+    of two: the successors j = i ^ k of each i."""
+    return _xor_table(a, n, True)
+
+
 @intrinsic
 def xor_products_sum(typingctx, u, d):
-    """The vector v with ``v[i] = sum_k u[i ^ k] * d[k, i]`` (``^``: bitwise exclusive or), for a vector ``u``
-    of length n, a power of two, and a 2-d float64 array ``d`` (n x n or more).
+    """The vector v with ``v[i] = sum_k u[i ^ k] * d[k, i]`` for a vector ``u`` of length n, a power of two, and
+    a table ``d`` of :func:`xor_columns` or :func:`xor_rows`.
 
     For each k, u with its entries permuted (i -> i ^ k, one shuffle of the vector) is multiplied by row k of
     ``d``; the n products are independent, and they are added as a balanced tree, in pairs of neighbours:
@@ -185,16 +226,19 @@ def xor_products_sum(typingctx, u, d):
     shuffle, a multiply and log2(n) adds, not for n adds in a row; and the n shuffles are fixed permutations,
     so no entry of u has to be copied across the whole vector (as a product u[j] * d[j, :] would need).
     """
-    if not (isinstance(u, F64Vector) and u.n & (u.n - 1) == 0 and _is_float_array(d, 2)):
+    if not (isinstance(u, F64Vector) and u.n & (u.n - 1) == 0 and isinstance(d, F64Vector) and d.n == u.n * u.n):
         return None
 
     def codegen(context, builder, signature, args):
-        uty, aryty = signature.args
-        n = uty.n
+        n = signature.args[0].n
         terms = [
             builder.fmul(
                 _shuffle(builder, args[0], [i ^ k for i in range(n)]),
-                _load(context, builder, aryty, args[1], [context.get_constant(types.intp, k)], n),
+                builder.shuffle_vector(
+                    args[1],
+                    ir.Constant(args[1].type, ir.Undefined),
+                    ir.Constant(ir.VectorType(_I32, n), list(range(k * n, k * n + n))),
+                ),
             )
             for k in range(n)
         ]
