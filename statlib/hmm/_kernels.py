@@ -102,7 +102,7 @@ def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, 
 
 
 @njit(cache=True, inline="always")
-def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N):
+def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N, keep):
     """:func:`_forward_recursion` for N = 2, 4 or 8 states (N a compile-time constant), u_t held in registers.
 
     The same u_t, s_t, shift, ``alpha`` and ``scale`` as :func:`_forward_recursion`, with two sums added in
@@ -115,7 +115,6 @@ def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale
     s_t = sum_i u_t(i) is a balanced tree too (:func:`statlib.hmm._vector.total`).
     """
     T = obs.shape[0]
-    keep = alpha.shape[0] >= T and scale.shape[0] >= T
     d = _vector.xor_columns(transmat, N)  # d[k, i] = a_{i^k, i}
     shift = 0  # u_t = alpha_t * 2**shift
     s = 0.0  # s_t = sum_i u_t(i)
@@ -158,12 +157,22 @@ def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, sca
     """
     N = startprob.shape[0]
     if N == 2:
-        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, 2)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 2)
     if N == 4:
-        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, 4)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 4)
     if N == 8:
-        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, 8)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 8)
     return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N)
+
+
+@njit(cache=True, inline="always")
+def _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, N):
+    """:func:`_forward_recursion_vector` compiled twice, with ``keep`` (write ``alpha`` and ``scale``) a constant:
+    for ``score`` (``keep`` False) the loop then holds no test of it."""
+    T = obs.shape[0]
+    if alpha.shape[0] >= T and scale.shape[0] >= T:
+        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N, True)
+    return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N, False)
 
 
 @njit(cache=True)
