@@ -12,6 +12,8 @@ import math
 import numpy as np
 from numba import njit
 
+from . import _vector
+
 _HUGE = 2.0**128  # the forward pass rescales by this power of two when its sum drops below _TINY
 _TINY = 2.0**-128
 _LOG2 = math.log(2.0)
@@ -99,21 +101,78 @@ def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, 
     return math.log(s) - shift * _LOG2  # (10.17): log sum_i alpha_T(i)
 
 
+@njit(cache=True, inline="always")
+def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N, keep):
+    """:func:`_forward_recursion` for N = 2, 4 or 8 states (N a compile-time constant), u_t held in registers.
+
+    The same u_t, s_t, shift, ``alpha`` and ``scale`` as :func:`_forward_recursion`, with two sums added in
+    another order. The sum over the predecessors j in (10.16) is re-indexed by k = i ^ j (bitwise exclusive
+    or, a one-to-one map of 0..N-1 for N a power of two): sum_j u_{t-1}(j) a_ji = sum_k u_{t-1}(i ^ k) d[k, i]
+    with d[k, i] = a_{i^k, i}. For each k that is u_{t-1} with its entries permuted, times row k of d, for all
+    i at once; the N products are added as a balanced tree, so that one step of the recursion waits for a
+    shuffle, a multiply, log2(N) adds and a multiply (:func:`statlib.hmm._vector.xor_products_sum`). u_t is
+    a vector of N numbers that stays in registers from one step to the next (:mod:`statlib.hmm._vector`), and
+    s_t = sum_i u_t(i) is a balanced tree too (:func:`statlib.hmm._vector.total`).
+    """
+    T = obs.shape[0]
+    d = _vector.xor_columns(transmat, N)  # d[k, i] = a_{i^k, i}
+    shift = 0  # u_t = alpha_t * 2**shift
+    s = 0.0  # s_t = sum_i u_t(i)
+    inv = 1.0  # 1 / s_{t-1}
+    u = _vector.times(_vector.head(startprob, N), _vector.row(emission_t, obs[0], N))  # (10.15)
+    for t in range(T):
+        if t > 0:
+            v = _vector.xor_products_sum(u, d)  # sum_j u_{t-1}(j) a_ji for every i, (10.16)
+            v = _vector.times(v, _vector.row(emission_t, obs[t], N))  # times b_i(o_t), (10.16)
+            if keep:  # the previous row, normalised
+                _vector.store_row(alpha, t - 1, u, inv)
+            u = v
+        s = _vector.total(u)
+        if s == 0.0:
+            if keep:
+                for q in range(t, T):
+                    scale[q] = 0.0
+                    for i in range(N):
+                        alpha[q, i] = 0.0
+            return -np.inf
+        if keep:
+            scale[t] = s * inv  # c_t = P(o_t | o_1..o_{t-1}) = s_t / s_{t-1}
+        while s < _TINY:  # rescale by an exact power of two
+            u = _vector.scaled(u, _HUGE)
+            s *= _HUGE
+            shift += 128
+        inv = 1.0 / s
+    if keep:
+        _vector.store_row(alpha, T - 1, u, inv)
+    return math.log(s) - shift * _LOG2  # (10.17): log sum_i alpha_T(i)
+
+
 @njit(cache=True)
 def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
     """:func:`_forward_recursion` (algorithm 10.2 with scaling); returns log P(O | lambda).
 
-    For N = 2, 4 and 8 states the recursion is compiled with N a constant, so that the compiler unrolls
-    its loops over the states; other N share one compiled loop. The arithmetic is the same either way.
+    For N = 2, 4 and 8 states the recursion is :func:`_forward_recursion_vector`, compiled with N a constant:
+    u_t stays in registers and the sums are balanced trees. Any other N runs :func:`_forward_recursion`,
+    whose sums add their terms in the order j = 0, 1, ...; the two agree to rounding.
     """
     N = startprob.shape[0]
     if N == 2:
-        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 2)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 2)
     if N == 4:
-        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 4)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 4)
     if N == 8:
-        return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, 8)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 8)
     return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N)
+
+
+@njit(cache=True, inline="always")
+def _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, N):
+    """:func:`_forward_recursion_vector` compiled twice, with ``keep`` (write ``alpha`` and ``scale``) a constant:
+    for ``score`` (``keep`` False) the loop then holds no test of it."""
+    T = obs.shape[0]
+    if alpha.shape[0] >= T and scale.shape[0] >= T:
+        return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N, True)
+    return _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale, N, False)
 
 
 @njit(cache=True)
@@ -155,12 +214,19 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
     log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
     Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
-    As in :func:`_forward_scaled`, the first N mod 4 states i take one dot product each with their
-    row of ``transmat``, the others go four at a time over the rows of ``transmat_t`` (A transposed,
-    ``transmat_t[j, i] = a_ij``); each sum adds its terms in the order j = 0, 1, ...
+    For N = 2, 4 and 8 states the recursion is :func:`_backward_scaled_vector`. For other N, the first
+    N mod 4 states i take one dot product each with their row of ``transmat``, the others go four at a
+    time over the rows of ``transmat_t`` (A transposed, ``transmat_t[j, i] = a_ij``); each sum adds its
+    terms in the order j = 0, 1, ...
     """
     T = obs.shape[0]
     N = startprob.shape[0]
+    if N == 2:
+        return _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, 2)
+    if N == 4:
+        return _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, 4)
+    if N == 8:
+        return _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, 8)
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
@@ -174,19 +240,60 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
         for i in range(N):
             s += cur[i]
         if s == 0.0:
-            for u in range(0, t + 1):
-                scale[u] = 0.0
-                for i in range(N):
-                    beta[u, i] = 0.0
+            _zero_rows_up_to(beta, scale, t)
             return -np.inf
         scale[t] = s
         inv = 1.0 / s
         for i in range(N):
             cur[i] *= inv
         log_scale += math.log(s)
+    return _backward_termination(startprob, emission_t, obs, beta, log_scale)
+
+
+@njit(cache=True, inline="always")
+def _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, N):
+    """:func:`_backward_scaled` for N = 2, 4 or 8 states (N a compile-time constant).
+
+    The row beta[t + 1] stays in registers and the sum of (10.20) is re-indexed by k = i ^ j, its N products
+    added as a balanced tree (as in :func:`_backward_with_forward_scales_vector`); each row's sum is a balanced
+    tree too. Agrees with the general loop to rounding.
+    """
+    T = obs.shape[0]
+    e = _vector.xor_rows(transmat, N)  # e[k, i] = a_{i, i^k}
+    for i in range(N):
+        beta[T - 1, i] = 1.0 / N  # (10.19), normalised
+    scale[T - 1] = N
+    log_scale = math.log(N)
+    v = _vector.row(beta, T - 1, N)
+    for t in range(T - 2, -1, -1):
+        w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) beta[t+1, j]
+        c = _vector.xor_products_sum(w, e)  # (10.20)
+        s = _vector.total(c)
+        if s == 0.0:
+            _zero_rows_up_to(beta, scale, t)
+            return -np.inf
+        scale[t] = s
+        v = _vector.scaled(c, 1.0 / s)
+        _vector.store_row(beta, t, v, 1.0)
+        log_scale += math.log(s)
+    return _backward_termination(startprob, emission_t, obs, beta, log_scale)
+
+
+@njit(cache=True, inline="always")
+def _zero_rows_up_to(beta, scale, t):
+    """Rows 0..t of ``beta`` and ``scale`` set to zero (the sequence is impossible from step t back)."""
+    for u in range(0, t + 1):
+        scale[u] = 0.0
+        for i in range(beta.shape[1]):
+            beta[u, i] = 0.0
+
+
+@njit(cache=True, inline="always")
+def _backward_termination(startprob, emission_t, obs, beta, log_scale):
+    """log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + log_scale, (10.21); -inf if it is 0."""
     b = emission_t[obs[0]]
     p = 0.0
-    for i in range(N):
+    for i in range(startprob.shape[0]):
         p += startprob[i] * b[i] * beta[0, i]  # (10.21)
     if p == 0.0:
         return -np.inf
@@ -199,11 +306,18 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
 
     ``beta[t] = beta_t / (scale[t+1] * ... * scale[T-1])``, so that alpha[t] * beta[t] (with the
     scaled ``alpha`` of :func:`_forward_scaled`) is exactly gamma_t of (10.24). Needs every scale > 0.
-    The first N mod 4 states go one at a time over their rows of ``transmat``, the others four at a
+    For N = 2, 4 and 8 states the recursion is :func:`_backward_with_forward_scales_vector`; for other N,
+    the first N mod 4 states go one at a time over their rows of ``transmat``, the others four at a
     time over the rows of ``transmat_t`` (A transposed), as in :func:`_backward_scaled`.
     """
     T = obs.shape[0]
     N = transmat.shape[0]
+    if N == 2:
+        return _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, 2)
+    if N == 4:
+        return _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, 4)
+    if N == 8:
+        return _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, 8)
     for i in range(N):
         beta[T - 1, i] = 1.0  # (10.19)
     for t in range(T - 2, -1, -1):
@@ -214,6 +328,25 @@ def _backward_with_forward_scales(transmat, transmat_t, emission_t, obs, scale, 
         _successor_sums(transmat, transmat_t, b, nxt, cur)
         for i in range(N):
             cur[i] *= inv
+
+
+@njit(cache=True, inline="always")
+def _backward_with_forward_scales_vector(transmat, emission_t, obs, scale, beta, N):
+    """:func:`_backward_with_forward_scales` for N = 2, 4 or 8 states (N a compile-time constant).
+
+    As in :func:`_forward_recursion_vector`, the row beta[t + 1] stays in registers and the sum of (10.20) is
+    re-indexed by k = i ^ j: sum_j a_ij w(j) = sum_k e[k, i] w(i ^ k) with w(j) = b_j(o_{t+1}) beta[t+1, j] and
+    e[k, i] = a_{i, i^k}, its N products added as a balanced tree. Agrees with the general loop to rounding.
+    """
+    T = obs.shape[0]
+    e = _vector.xor_rows(transmat, N)  # e[k, i] = a_{i, i^k}
+    for i in range(N):
+        beta[T - 1, i] = 1.0  # (10.19)
+    v = _vector.row(beta, T - 1, N)
+    for t in range(T - 2, -1, -1):
+        w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) beta[t+1, j]
+        v = _vector.scaled(_vector.xor_products_sum(w, e), 1.0 / scale[t + 1])  # (10.20), scaled
+        _vector.store_row(beta, t, v, 1.0)
 
 
 @njit(cache=True)

@@ -166,6 +166,92 @@ def _log_forward_reference(model, obs):
     return logsumexp(la)
 
 
+@pytest.mark.parametrize("N", [2, 3, 4, 5, 8])
+def test_scaled_forward_against_normalise_every_step(N):
+    # N = 2, 4, 8 run the vector recursion (sums as balanced trees), 3 and 5 the general loop: both must agree
+    # with the textbook normalise-every-step recursion to rounding, over a sequence long enough to rescale
+    rng = np.random.default_rng(N)
+    model = _random_model(rng, N, 7)
+    obs = rng.integers(0, 7, size=3_000)
+    alpha_hat, log_prob = model.forward(obs, scaled=True)
+    A, B, pi = np.asarray(model.transmat), np.asarray(model.emissionprob), np.asarray(model.startprob)
+    v = pi * B[:, obs[0]]
+    rows, log_c = [v / v.sum()], [np.log(v.sum())]
+    for o in obs[1:]:
+        v = (rows[-1] @ A) * B[:, o]
+        rows.append(v / v.sum())
+        log_c.append(np.log(v.sum()))
+    np.testing.assert_allclose(alpha_hat, np.array(rows), rtol=1e-12, atol=1e-15)
+    assert log_prob == pytest.approx(np.sum(log_c), rel=1e-12)
+    assert log_prob < -128 * 3 * np.log(2.0)  # the unnormalised sums were rescaled several times
+    assert model.score(obs) == pytest.approx(log_prob, rel=1e-14)  # score keeps two rows only
+
+
+@pytest.mark.parametrize("N", [2, 3, 4, 5, 8])
+def test_posteriors_against_normalise_every_step(N):
+    # beta (10.18), gamma (10.24) and xi (10.26) from the scaled passes (N = 2, 4, 8: the vector forward and
+    # backward recursions) against a NumPy pass that normalises alpha and beta at every step, over 2 000 steps
+    rng = np.random.default_rng(20 + N)
+    model = _random_model(rng, N, 5)
+    obs = rng.integers(0, 5, size=2_000)
+    A, B, pi = np.asarray(model.transmat), np.asarray(model.emissionprob), np.asarray(model.startprob)
+    T = obs.shape[0]
+    alpha, beta = np.empty((T, N)), np.empty((T, N))
+    v = pi * B[:, obs[0]]
+    alpha[0] = v / v.sum()
+    for t in range(1, T):
+        v = (alpha[t - 1] @ A) * B[:, obs[t]]
+        alpha[t] = v / v.sum()
+    beta[T - 1] = 1.0 / N
+    for t in range(T - 2, -1, -1):
+        v = A @ (B[:, obs[t + 1]] * beta[t + 1])
+        beta[t] = v / v.sum()
+    beta_hat, log_prob_backward = model.backward(obs, scaled=True)  # each row normalised by its own sum
+    np.testing.assert_allclose(beta_hat, beta, rtol=1e-10, atol=1e-15)
+    assert log_prob_backward == pytest.approx(model.forward(obs, scaled=True)[1], rel=1e-12)
+    gamma = alpha * beta
+    gamma /= gamma.sum(axis=1, keepdims=True)
+    np.testing.assert_allclose(model.gamma(obs), gamma, rtol=1e-10, atol=1e-15)
+    xi = alpha[:-1, :, None] * A[None] * (B[:, obs[1:]].T * beta[1:])[:, None, :]
+    xi /= xi.sum(axis=(1, 2), keepdims=True)
+    np.testing.assert_allclose(model.xi(obs), xi, rtol=1e-10, atol=1e-15)
+
+
+@pytest.mark.parametrize("N", [2, 4, 8])
+def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(N):
+    from statlib.hmm._kernels import _backward_scaled, _forward_scaled
+
+    rng = np.random.default_rng(10 + N)
+    pi, A, B = rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(5), size=N)
+    obs = rng.integers(0, 5, size=400)
+    T = obs.shape[0]
+    out_c = np.empty((T, N)), np.empty(T)
+    log_c = _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, *out_c)
+    # the same arrays in Fortran order (and alpha a strided view): entry by entry, the same numbers
+    alpha_f = np.empty((T, 2 * N))[:, ::2]
+    scale_f = np.empty(T)
+    log_f = _forward_scaled(
+        pi, np.asfortranarray(A), np.asfortranarray(A.T), np.asfortranarray(B.T), obs, alpha_f, scale_f
+    )
+    assert log_f == log_c
+    np.testing.assert_array_equal(alpha_f, out_c[0])
+    np.testing.assert_array_equal(scale_f, out_c[1])
+    # symbol 4 impossible in every state, observed at t = 100: forward rows from there on are zero, log P = -inf
+    B[:, 4] = 0.0
+    B /= B.sum(axis=1, keepdims=True)
+    obs = np.minimum(obs, 3)
+    obs[100] = 4  # the only impossible symbol
+    alpha, scale = np.full((T, N), np.nan), np.full(T, np.nan)
+    assert _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, alpha, scale) == -np.inf
+    assert np.all(alpha[100:] == 0.0) and np.all(scale[100:] == 0.0)
+    np.testing.assert_allclose(alpha[:100].sum(axis=1), 1.0, rtol=1e-12)
+    # the backward pass fails at t = 99 (it needs b(o_100)): rows 0..99 are zero, the later ones normalised
+    beta, scale = np.full((T, N), np.nan), np.full(T, np.nan)
+    assert _backward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, beta, scale) == -np.inf
+    assert np.all(beta[:100] == 0.0) and np.all(scale[:100] == 0.0)
+    np.testing.assert_allclose(beta[100:].sum(axis=1), 1.0, rtol=1e-12)
+
+
 def test_long_sequence_does_not_underflow():
     rng = np.random.default_rng(0)
     model = _random_model(rng, 4, 6)
