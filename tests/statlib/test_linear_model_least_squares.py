@@ -31,6 +31,25 @@ def test_ridge_solves_the_regularised_normal_equations():
     np.testing.assert_allclose(r.sum(), 0, atol=1e-10)
 
 
+@pytest.mark.parametrize("alpha", [1e-12, 1e-6, 1.0, 1e7, 1e9])
+def test_both_ridge_solvers_give_the_svd_minimiser(alpha):
+    # Cholesky on the normal equations where the penalty keeps them well conditioned, the SVD elsewhere: either
+    # way the weights are V diag(s / (s^2 + alpha)) U^T y_c, here on columns of very different scales (a design
+    # whose X^T X has condition number 1e12), with one and with two targets
+    from statlib.linear_model._least_squares import _WELL_CONDITIONED
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(200, 8)) * np.logspace(0, 6, 8)
+    Y = rng.normal(size=(200, 2))
+    Xc, Yc = X - X.mean(axis=0), Y - Y.mean(axis=0)
+    U, s, Vt = np.linalg.svd(Xc, full_matrices=False)
+    exact = Vt.T @ ((s / (s**2 + alpha))[:, None] * (U.T @ Yc))
+    cholesky = np.trace(Xc.T @ Xc) + alpha <= _WELL_CONDITIONED * alpha
+    assert cholesky == (alpha >= 1e7)  # the test covers both solvers
+    np.testing.assert_allclose(Ridge(alpha=alpha).fit(X, Y).coef_, exact.T, rtol=1e-8, atol=1e-14)
+    np.testing.assert_allclose(Ridge(alpha=alpha).fit(X, Y[:, 0]).coef_, exact[:, 0], rtol=1e-8, atol=1e-14)
+
+
 def test_least_squares_polynomial_matches_polyfit():
     x, t = make_sine(10, random_state=0)
     V = np.vander(x, 4, increasing=True)[:, 1:]  # x, x^2, x^3 (the bias is the intercept)
