@@ -24,7 +24,8 @@ def block_pointer(context, builder, aryty, ary, row, col):
     return builder.bitcast(item, V8.as_pointer())
 
 
-def splat(builder, x):
-    """The vector (x, x, ..., x) of 8 float64."""
-    v = builder.insert_element(ir.Constant(V8, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
-    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8))
+def splat(builder, x, width=8):
+    """The vector (x, x, ..., x) of ``width`` float64 (8 by default: a V8)."""
+    vty = ir.VectorType(ir.DoubleType(), width)
+    v = builder.insert_element(ir.Constant(vty, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), width), [0] * width))

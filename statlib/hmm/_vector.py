@@ -17,6 +17,8 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic, models, register_model
 
+from .._llvm import splat
+
 _I32 = ir.IntType(32)
 _BLOCK = 4  # the most numbers in one LLVM vector
 
@@ -116,13 +118,6 @@ def _load(context, builder, aryty, ary, index, n):
     return _pack(builder, blocks, n)
 
 
-def _scalar_splat(builder, x, w):
-    """The LLVM vector (x, ..., x) of length w."""
-    vty = ir.VectorType(ir.DoubleType(), w)
-    v = builder.insert_element(ir.Constant(vty, ir.Undefined), x, _I32(0))
-    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(_I32, w), [0] * w))
-
-
 @intrinsic
 def head(typingctx, a, n):
     """``a[0:n]`` of a 1-d float64 array, as a vector."""
@@ -165,7 +160,7 @@ def store_row(typingctx, a, i, u, c):
         aryty, ity, uty, cty = signature.args
         n, w = uty.n, _width(uty.n)
         index = context.cast(builder, args[1], ity, types.intp)
-        c = _scalar_splat(builder, context.cast(builder, args[3], cty, types.float64), w)
+        c = splat(builder, context.cast(builder, args[3], cty, types.float64), w)
         blocks = [builder.fmul(block, c) for block in _blocks(builder, args[2], n)]
         pointers = _lane_pointers(context, builder, aryty, args[0], [index], n)
         for b, block in enumerate(blocks):
@@ -201,7 +196,7 @@ def scaled(typingctx, u, c):
 
     def codegen(context, builder, signature, args):
         n = signature.args[0].n
-        c = _scalar_splat(builder, context.cast(builder, args[1], signature.args[1], types.float64), _width(n))
+        c = splat(builder, context.cast(builder, args[1], signature.args[1], types.float64), _width(n))
         return _pack(builder, [builder.fmul(block, c) for block in _blocks(builder, args[0], n)], n)
 
     return u(u, c), codegen
