@@ -20,6 +20,15 @@ _LOG2 = math.log(2.0)
 
 
 @njit(cache=True, inline="always")
+def _zero_rows_from(alpha, scale, t, T):
+    """Rows t..T-1 of ``alpha`` and ``scale`` set to zero (the sequence is impossible from step t on)."""
+    for q in range(t, T):
+        scale[q] = 0.0
+        for i in range(alpha.shape[1]):
+            alpha[q, i] = 0.0
+
+
+@njit(cache=True, inline="always")
 def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A) for N states; returns log P(O | lambda).
 
@@ -80,12 +89,9 @@ def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, 
         s = 0.0
         for i in range(N):
             s += u[cur, i]
-        if s == 0.0:
+        if s == 0.0:  # the sequence is impossible under the model from step t on
             if keep:
-                for q in range(t, T):
-                    scale[q] = 0.0
-                    for i in range(N):
-                        alpha[q, i] = 0.0
+                _zero_rows_from(alpha, scale, t, T)
             return -np.inf
         if keep:
             scale[t] = s * inv  # c_t = P(o_t | o_1..o_{t-1}) = s_t / s_{t-1}
@@ -128,12 +134,9 @@ def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale
                 _vector.store_row(alpha, t - 1, u, inv)
             u = v
         s = _vector.total(u)
-        if s == 0.0:
+        if s == 0.0:  # the sequence is impossible under the model from step t on
             if keep:
-                for q in range(t, T):
-                    scale[q] = 0.0
-                    for i in range(N):
-                        alpha[q, i] = 0.0
+                _zero_rows_from(alpha, scale, t, T)
             return -np.inf
         if keep:
             scale[t] = s * inv  # c_t = P(o_t | o_1..o_{t-1}) = s_t / s_{t-1}
