@@ -40,22 +40,42 @@ def plot_decision_regions(
 
 
 def time_side_by_side(runs, *, repeat=5, number=1):
-    """Time each ``name -> callable`` in ``runs`` (best of ``repeat``), after one warm-up call each.
+    """Time each ``name -> callable`` in ``runs``: seconds per call, the best of ``repeat`` rounds.
 
-    The warm-up call excludes Numba's compilation. Returns a dict name -> seconds per call. Timings
-    vary between machines and runs, so cells printing them are tagged ``nbval-ignore-output``.
+    The conditions are those of the benchmarks (``benchmarks/``), so a chapter's table and the performance
+    appendix measure alike:
+
+    - one warm-up call each first, which excludes Numba's compilation and fills the caches;
+    - one thread per side: BLAS and OpenMP are held to one thread (``threadpoolctl``) while timing, as
+      scikit-learn's or SciPy's C code and statlib's serial kernels would otherwise get different numbers of
+      cores; on a machine whose cores are busy, a threaded BLAS can also wait a whole scheduler slice per call;
+    - the rounds are interleaved (each round calls every entry once, ``number`` times in a row), so a burst of
+      load from elsewhere slows all sides alike instead of one.
+
+    Returns a dict name -> seconds per call. Timings vary between machines and runs, so cells printing them
+    are tagged ``nbval-ignore-output``.
     """
-    results = {}
+    from threadpoolctl import threadpool_limits
+
+    if not isinstance(runs, dict) or not runs:
+        raise TypeError(f"runs must be a non-empty dict of name -> callable, got {type(runs).__name__}")
     for name, fn in runs.items():
-        fn()  # warm-up: compile, fill caches
-        best = np.inf
+        if not callable(fn):
+            raise TypeError(f"runs[{name!r}] must be callable, got {type(fn).__name__}")
+    for arg, value in (("repeat", repeat), ("number", number)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
+            raise ValueError(f"{arg} must be a positive integer, got {value!r}")
+    best = dict.fromkeys(runs, np.inf)
+    with threadpool_limits(limits=1):
+        for fn in runs.values():
+            fn()  # warm-up: compile, fill caches
         for _ in range(repeat):
-            start = time.perf_counter()
-            for _ in range(number):
-                fn()
-            best = min(best, (time.perf_counter() - start) / number)
-        results[name] = best
-    return results
+            for name, fn in runs.items():
+                start = time.perf_counter()
+                for _ in range(number):
+                    fn()
+                best[name] = min(best[name], (time.perf_counter() - start) / number)
+    return best
 
 
 def show_source(obj, *, start=None, stop=None):
