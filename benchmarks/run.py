@@ -177,7 +177,8 @@ def import_time():
 
 
 def chapter_times(notebooks, cache_dir):
-    """Wall time to execute each chapter top to bottom in a fresh kernel (outputs are not written back)."""
+    """Wall time to execute each chapter top to bottom in a fresh kernel (outputs are not written back), with one
+    thread per library as under ``make test``."""
     times = {}
     for nb_path in notebooks:
         code = (
@@ -187,7 +188,7 @@ def chapter_times(notebooks, cache_dir):
             "resources={'metadata': {'path': str(__import__('pathlib').Path(p).parent)}}).execute(); "
             "print(time.perf_counter() - t)"
         )
-        env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(cache_dir))
+        env = dict(os.environ, **{v: "1" for v in THREAD_VARS}, PYTHONPATH=str(ROOT), NUMBA_CACHE_DIR=str(cache_dir))
         proc = subprocess.run(
             [sys.executable, "-c", code, str(nb_path)], env=env, capture_output=True, text=True, cwd=ROOT
         )

@@ -3,15 +3,22 @@
 Saved widget state is dropped: it would make the site load a widget manager from a CDN, and saved state is
 never interactive without a kernel anyway (each explorer has a static figure beside it).
 
+Each kernel runs with one BLAS/OpenMP thread unless the environment says otherwise, as under `make outputs` and
+`make test` (the Makefile exports the same variables): the committed outputs, timing tables included, are then
+those the tests recompute.
+
     python scripts/execute_notebooks.py chapters/supervised/02-perceptron.ipynb [...]
 """
 
+import os
 import sys
 import time
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+
+THREAD_VARS = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 
 def execute(path):
@@ -27,5 +34,7 @@ def execute(path):
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
+    for var in THREAD_VARS:  # the kernels inherit this environment
+        os.environ.setdefault(var, "1")
     for arg in sys.argv[1:]:
         print(f"{arg}: executed in {execute(arg):.1f} s", flush=True)
