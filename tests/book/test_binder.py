@@ -56,3 +56,17 @@ def test_post_build_restores_an_editable_statlib_and_warms_the_cache():
     assert os.access(ROOT / "postBuild", os.X_OK)
     assert "pip install --no-deps -e ." in script
     assert "scripts/warm_numba_cache.py" in script and (ROOT / "scripts" / "warm_numba_cache.py").exists()
+
+
+def test_start_runs_each_binder_session_on_one_blas_thread(dockerfile):
+    start = ROOT / "start"
+    assert os.access(start, os.X_OK)
+    assert 'ENV R2D_ENTRYPOINT="${REPO_DIR}/start"' in dockerfile, "Binder would not run ./start at launch"
+    # The script sets one thread where nothing is set, keeps a reader's own setting, and runs the command it gets.
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    show = "echo $OMP_NUM_THREADS $OPENBLAS_NUM_THREADS $MKL_NUM_THREADS"
+    out = subprocess.run([str(start), "bash", "-c", show], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "1", "1"]
+    env["OPENBLAS_NUM_THREADS"] = "4"
+    out = subprocess.run([str(start), "bash", "-c", show], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "4", "1"]
