@@ -27,8 +27,18 @@ def kmeans_iterates(X, init, n_steps):
     return states
 
 
+# Room kept around the samples when they are named, as a fraction of the data range on each side: a name sits up
+# and to the right of its sample, and a sample on the edge of the data would otherwise push it out of the axes.
+_NAME_MARGIN = 0.15
+
+
 def plot_kmeans_state(ax, X, centres, labels, *, previous=None, point_names=None, title=None):
-    """Samples coloured by cluster, centres as crosses, and (optionally) the move of each centre from ``previous``."""
+    """Samples coloured by cluster, centres as crosses, and (optionally) the move of each centre from ``previous``.
+
+    ``point_names`` (one per sample) are written beside the samples, on a pale backing above the centres and their
+    moves; the axes then keep a margin of ``_NAME_MARGIN`` of the data range on each side, so that the name of a
+    sample on the edge stays inside the axes (limits set afterwards with ``ax.set`` win over the margin).
+    """
     k = len(centres)
     for c in range(k):
         members = X[labels == c]
@@ -47,8 +57,13 @@ def plot_kmeans_state(ax, X, centres, labels, *, previous=None, point_names=None
         zorder=3,
     )
     if point_names is not None:
+        if len(point_names) != len(X):
+            raise ValueError(f"point_names must name every sample: got {len(point_names)} names for {len(X)} samples")
+        backing = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7}  # legible over a move
         for name, (x, y) in zip(point_names, X):
-            ax.annotate(name, (x, y), textcoords="offset points", xytext=(5, 5), fontsize=9)
+            ax.annotate(name, (x, y), textcoords="offset points", xytext=(5, 5), fontsize=9, zorder=4, bbox=backing)
+        xmargin, ymargin = ax.margins()
+        ax.margins(x=max(xmargin, _NAME_MARGIN), y=max(ymargin, _NAME_MARGIN))
     if title is not None:
         ax.set_title(title, fontsize=10)
     return ax

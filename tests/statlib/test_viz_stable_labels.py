@@ -1,5 +1,5 @@
 """Figure titles and legends carry no number that depends on where a tolerance stopped a loop, and labels stay
-inside their axes (statlib.viz.mixture, optim, lasso_extensions, rvm, factor_analysis)."""
+inside their axes (statlib.viz.mixture, optim, lasso_extensions, rvm, factor_analysis, clustering)."""
 
 import matplotlib
 
@@ -13,9 +13,11 @@ import pytest  # noqa: E402
 from sklearn.datasets import load_iris, load_wine  # noqa: E402
 from sklearn.exceptions import ConvergenceWarning  # noqa: E402
 
+from statlib.datasets import load_example  # noqa: E402
 from statlib.decomposition import FactorAnalysis  # noqa: E402
 from statlib.mixture import em_gmm_1d  # noqa: E402
 from statlib.optim import minimize, rosenbrock, rosenbrock_grad  # noqa: E402
+from statlib.viz import clustering as viz_clustering  # noqa: E402
 from statlib.viz import factor_analysis as viz_fa  # noqa: E402
 from statlib.viz import lasso_extensions as viz_lasso_ext  # noqa: E402
 from statlib.viz import mixture as viz_mixture  # noqa: E402
@@ -95,3 +97,36 @@ def test_biplot_labels_lie_inside_the_axes():
         extent = text.get_window_extent()
         assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()
         assert box.x0 <= extent.x0 + 0.5 * extent.width and extent.x1 - 0.5 * extent.width <= box.x1, text.get_text()
+
+
+def _assert_texts_inside(ax):
+    box = ax.get_window_extent()
+    for text in ax.texts:
+        extent = text.get_window_extent()
+        assert box.x0 <= extent.x0 and extent.x1 <= box.x1, text.get_text()
+        assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()
+
+
+def test_kmeans_state_names_lie_inside_the_axes():
+    # Table 13.1 (chapter 13): sample E at (3, 5) is the largest in both coordinates, its name up and to the right
+    t1 = load_example("lihang", "table-13.1")
+    run = viz_clustering.kmeans_iterates(t1.X, t1.X[[0, 1]], n_steps=10)
+    fig, axes = plt.subplots(1, len(run), figsize=(3.3 * len(run), 3.2), sharex=True, sharey=True)
+    for t, (ax, (centres, labels, _)) in enumerate(zip(axes, run)):
+        previous = run[t - 1][0] if t else None
+        viz_clustering.plot_kmeans_state(ax, t1.X, centres, labels, previous=previous, point_names=t1.sample_names)
+    single, ax1 = plt.subplots(figsize=(4.5, 4))
+    centres, labels, _ = run[-1]
+    viz_clustering.plot_kmeans_state(ax1, t1.X, centres, labels, point_names=t1.sample_names)
+    for figure in (fig, single):
+        figure.canvas.draw()
+    for ax in [*axes, ax1]:
+        assert len([t for t in ax.texts if t.get_text()]) == 5
+        _assert_texts_inside(ax)
+
+
+def test_kmeans_state_wants_one_name_per_sample():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [4.0, 4.0]])
+    fig, ax = plt.subplots()
+    with pytest.raises(ValueError, match="point_names"):
+        viz_clustering.plot_kmeans_state(ax, X, X[[0, 2]], np.array([0, 0, 1]), point_names=["A", "B"])
