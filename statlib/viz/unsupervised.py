@@ -29,12 +29,28 @@ def _box(ax, xy, text, colour, width=2.7, height=0.7, fontsize=8.5):
     from matplotlib.patches import FancyBboxPatch
 
     x, y = xy
-    ax.add_patch(
+    patch = ax.add_patch(
         FancyBboxPatch(
             (x - width / 2, y - height / 2), width, height, boxstyle="round,pad=0.05", fc=colour, ec="0.3", lw=0.8
         )
     )
-    ax.text(x, y, text, ha="center", va="center", fontsize=fontsize)
+    return patch, ax.text(x, y, text, ha="center", va="center", fontsize=fontsize)
+
+
+def _fit_text_in_boxes(ax, pairs, *, min_fontsize=5.0):
+    """Shrink the font of each (box, text) pair whose text is wider or taller than its box at the axes' present
+    size, so that no name runs over its box's edge (a small figure, or a font wider than DejaVu Sans)."""
+    canvas = ax.figure.canvas
+    if not hasattr(canvas, "get_renderer"):
+        return
+    renderer = canvas.get_renderer()
+    for patch, text in pairs:
+        inner = patch.get_window_extent(renderer).padded(-2.0)  # two pixels clear of the outline
+        while text.get_fontsize() > min_fontsize:
+            extent = text.get_window_extent(renderer)
+            if extent.width <= inner.width and extent.height <= inner.height:
+                break
+            text.set_fontsize(max(min_fontsize, 0.95 * text.get_fontsize()))
 
 
 # Figure 22.1 shades the methods of the book's Part I dark grey and those of Part II light grey.
@@ -45,58 +61,65 @@ def plot_method_map(ax):
     """Li Hang Figure 22.1: the unsupervised methods (top) and the basic methods they rest on (bottom).
 
     As in the book, the methods of Part I (the Gaussian mixture and EM, chapter 9) are dark grey and those of
-    Part II light grey; an arrow goes from a method to the basic method that learns it (§22.1.2). Returns
-    ``ax``.
+    Part II light grey; an arrow goes from a method to the basic method that learns it (§22.1.2). The names are
+    broken over up to three lines so that they fit their boxes in a figure about 13 inches wide (the chapter's);
+    in a narrower axes their font shrinks (down to 5 points) to fit. Returns ``ax``.
     """
+    width, height, top_y, basic_y = 2.7, 0.95, 3.35, 0.95
     tasks = {
-        "clustering": ["hierarchical\n(ch. 14)", "k-means\n(ch. 14)", "Gaussian\nmixture (ch. 9)"],
+        "clustering": ["hierarchical\n(ch. 14)", "k-means\n(ch. 14)", "Gaussian\nmixture\n(ch. 9)"],
         "dimension\nreduction": ["PCA\n(ch. 16)"],
         "topic analysis": ["LSA\n(ch. 17)", "PLSA\n(ch. 18)", "LDA\n(ch. 20)"],
         "graph analysis": ["PageRank\n(ch. 21)"],
     }
+    pairs = []
     top = {}
     x = 0.0
     for task, methods in tasks.items():
         xs = [x + 3.0 * i for i in range(len(methods))]
-        ax.text(np.mean(xs), 4.35, task, ha="center", va="center", fontsize=10, fontweight="bold")
+        ax.text(np.mean(xs), 4.4, task, ha="center", va="center", fontsize=10, fontweight="bold")
         for xi, method in zip(xs, methods):
-            _box(ax, (xi, 3.4), method, PART_I_COLOUR if "ch. 9" in method else PART_II_COLOUR)
+            colour = PART_I_COLOUR if "ch. 9" in method else PART_II_COLOUR
+            pairs.append(_box(ax, (xi, top_y), method, colour, width=width, height=height))
             top[method.split("\n")[0]] = xi
         x = xs[-1] + 3.3
+    # Each basic method by its short name: (its label, its x position).
     basics = {
-        "SVD\n(ch. 15)": top["PCA"],
-        "NMF\n(ch. 17)": top["LSA"],
-        "EM\n(ch. 9)": top["PLSA"] + 0.3,
-        "variational\ninference (ch. 20)": top["LDA"] + 0.3,
-        "MCMC\n(ch. 19)": top["LDA"] + 3.3,
-        "power method\n(ch. 21)": top["PageRank"] + 3.6,
+        "SVD": ("SVD\n(ch. 15)", top["PCA"]),
+        "NMF": ("NMF\n(ch. 17)", top["LSA"]),
+        "EM": ("EM\n(ch. 9)", top["PLSA"] + 0.3),
+        "VI": ("variational\ninference\n(ch. 20)", top["LDA"] + 0.3),
+        "MCMC": ("MCMC\n(ch. 19)", top["LDA"] + 3.3),
+        "power": ("power\nmethod\n(ch. 21)", top["PageRank"] + 3.6),
     }
-    for name, xi in basics.items():
-        _box(ax, (xi, 0.9), name, PART_I_COLOUR if "ch. 9" in name else PART_II_COLOUR)
+    for name, xi in basics.values():
+        colour = PART_I_COLOUR if "ch. 9" in name else PART_II_COLOUR
+        pairs.append(_box(ax, (xi, basic_y), name, colour, width=width, height=height))
     groups = [
-        ("matrix factorisation", ["SVD\n(ch. 15)", "NMF\n(ch. 17)"]),
-        ("latent-variable estimation", ["EM\n(ch. 9)", "variational\ninference (ch. 20)", "MCMC\n(ch. 19)"]),
-        ("eigenvalues", ["power method\n(ch. 21)"]),
+        ("matrix factorisation", ["SVD", "NMF"]),
+        ("latent-variable estimation", ["EM", "VI", "MCMC"]),
+        ("eigenvalues", ["power"]),
     ]
     for label, members in groups:
-        ax.text(np.mean([basics[m] for m in members]), 0.2, label, ha="center", fontsize=9, style="italic")
+        group_x = np.mean([basics[m][1] for m in members])
+        ax.text(group_x, basic_y - height / 2 - 0.2, label, ha="center", va="top", fontsize=9, style="italic")
     # The dependencies the book states in §22.1.2; hierarchical clustering (heuristic) and k-means (its own
     # iteration) rest on none of the basic methods.
     links = [
-        ("Gaussian", "EM\n(ch. 9)"),
-        ("PCA", "SVD\n(ch. 15)"),
-        ("LSA", "SVD\n(ch. 15)"),
-        ("LSA", "NMF\n(ch. 17)"),
-        ("PLSA", "EM\n(ch. 9)"),
-        ("LDA", "variational\ninference (ch. 20)"),
-        ("LDA", "MCMC\n(ch. 19)"),
-        ("PageRank", "power method\n(ch. 21)"),
+        ("Gaussian", "EM"),
+        ("PCA", "SVD"),
+        ("LSA", "SVD"),
+        ("LSA", "NMF"),
+        ("PLSA", "EM"),
+        ("LDA", "VI"),
+        ("LDA", "MCMC"),
+        ("PageRank", "power"),
     ]
     for method, basic in links:
         ax.annotate(
             "",
-            xy=(basics[basic], 1.25),
-            xytext=(top[method], 3.05),
+            xy=(basics[basic][1], basic_y + height / 2 + 0.05),
+            xytext=(top[method], top_y - height / 2 - 0.05),
             arrowprops=dict(arrowstyle="->", color="0.35", lw=0.9),
         )
     from matplotlib.patches import Patch
@@ -111,11 +134,12 @@ def plot_method_map(ax):
         fontsize=8,
         frameon=False,
     )
-    ax.text(-3.9, 3.4, "unsupervised\nmethods", ha="left", va="center", fontsize=8, color="0.35")
-    ax.text(-3.9, 0.9, "basic\nmethods", ha="left", va="center", fontsize=8, color="0.35")
-    ax.set_xlim(-4.0, max(basics.values()) + 1.6)
-    ax.set_ylim(0.0, 4.7)
+    ax.text(-3.9, top_y, "unsupervised\nmethods", ha="left", va="center", fontsize=8, color="0.35")
+    ax.text(-3.9, basic_y, "basic\nmethods", ha="left", va="center", fontsize=8, color="0.35")
+    ax.set_xlim(-4.0, max(xi for _, xi in basics.values()) + 1.6)
+    ax.set_ylim(-0.1, 4.75)
     ax.axis("off")
+    _fit_text_in_boxes(ax, pairs)
     return ax
 
 
@@ -184,22 +208,122 @@ def fit_assignments(method, counts, tfidf, n_clusters, *, random_state=0):
     return lda.fit(counts).doc_topic_.argmax(axis=1)
 
 
+def _crosses(p, q, r, s):
+    """Whether the segments pq and rs cross (touching ends do not count)."""
+
+    def side(a, b, c):
+        return np.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
+
+    return side(p, q, r) * side(p, q, s) < 0 and side(r, s, p) * side(r, s, q) < 0
+
+
+def _hits(p, q, rect):
+    """Whether the segment pq passes through the rectangle (x0, y0, x1, y1)."""
+    t = np.linspace(0.0, 1.0, 25)[:, None]
+    x, y = (p + t * (q - p)).T
+    return bool(np.any((x > rect[0]) & (x < rect[2]) & (y > rect[1]) & (y < rect[3])))
+
+
+def _place_names(ax, points, names, *, fontsize=8):
+    """Write ``names`` at ``points`` (data coordinates) without overlaps.
+
+    Each name sits on its point if there it covers no other point or name; otherwise it is set aside, at least two
+    name heights away, joined to its point by a thin line, at the place that is nearest and most outward (away
+    from the middle of all the points) among those inside the axes whose name and line cross no other name or
+    line. The most isolated points are served first. Places are found at the axes' present size: a layout that
+    later enlarges the axes (``constrained_layout``) only widens the gaps. Returns the text annotations.
+    """
+    canvas = ax.figure.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    points = np.asarray(points, dtype=float)
+    pixels = ax.transData.transform(points)
+    frame = ax.get_window_extent(renderer)
+    middle = pixels.mean(axis=0)
+    gaps = np.linalg.norm(pixels[:, None] - pixels[None], axis=-1) + np.diag(np.full(len(points), np.inf))
+    order = np.argsort(-gaps.min(axis=1), kind="stable") if len(points) > 1 else np.arange(len(points))
+    style = dict(fontsize=fontsize, fontweight="bold", color="0.1", ha="center", va="center")
+    box = dict(boxstyle="round,pad=0.15", fc="white", ec="none", alpha=0.75)
+    rects, lines = [], []  # the names (x0, y0, x1, y1) and joining lines (point, name centre) placed so far
+    texts = [None] * len(points)
+    for i in order:
+        probe = ax.text(0, 0, names[i], transform=None, **style)
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        w, h = extent.width + 4, extent.height + 2  # room for the pale box behind the name
+        outward = pixels[i] - middle
+        outward = outward / np.linalg.norm(outward) if np.linalg.norm(outward) > 0 else np.zeros(2)
+        others = np.delete(pixels, i, axis=0)
+        step = 0.6 * h
+        # On the point, or far enough away for the line to show; nearest first, so that the search can stop once
+        # the distance alone exceeds the best cost found.
+        offsets = [np.array([a * step, b * step]) for a in range(-16, 17) for b in range(-16, 17)]
+        offsets = sorted((o for o in offsets if not 0 < np.hypot(*o) < 2 * h), key=lambda o: np.hypot(*o))
+        best, best_cost = (0.0, 0.0), np.inf
+        for offset in offsets:
+            r = float(np.hypot(*offset))
+            if r >= best_cost:
+                break
+            x, y = pixels[i] + offset
+            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if not (frame.x0 <= rect[0] and rect[2] <= frame.x1 and frame.y0 <= rect[1] and rect[3] <= frame.y1):
+                continue
+            if any(rect[0] < o[2] and o[0] < rect[2] and rect[1] < o[3] and o[1] < rect[3] for o in rects):
+                continue
+            near = (others[:, 0] > rect[0] - 3) & (others[:, 0] < rect[2] + 3)
+            if np.any(near & (others[:, 1] > rect[1] - 3) & (others[:, 1] < rect[3] + 3)):
+                continue
+            cost = r * (1.0 + 0.6 * (1.0 - (offset @ outward) / r)) if r > 0 else 0.0
+            if cost >= best_cost:
+                continue
+            centre = np.array([x, y])
+            if any(_hits(p, q, rect) for p, q in lines):
+                continue
+            placed = zip(lines, rects)
+            if r > 0 and any(_hits(pixels[i], centre, o) or _crosses(pixels[i], centre, *pq) for pq, o in placed):
+                continue
+            best, best_cost = (float(offset[0]), float(offset[1])), cost
+        x, y = pixels[i] + best
+        rects.append((x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        lines.append((pixels[i], np.array([x, y])))
+        to_points = 72.0 / ax.figure.dpi
+        moved = best != (0.0, 0.0)
+        texts[i] = ax.annotate(
+            names[i],
+            points[i],
+            xytext=(best[0] * to_points, best[1] * to_points),
+            textcoords="offset points",
+            bbox=box,
+            arrowprops=dict(arrowstyle="-", color="0.2", lw=0.7, shrinkA=0, shrinkB=3) if moved else None,
+            **style,
+        )
+    return texts
+
+
 def plot_assignments(ax, Y2, assignments, labels, *, title=None, axis_names=("LSA coordinate 2", "LSA coordinate 3")):
     """The documents' 2-D map ``Y2``, coloured by ``assignments``, with each true label's centre marked.
 
-    The chapter's map uses LSA coordinates 2 and 3: the first follows mostly the documents' overall weight.
+    The chapter's map uses LSA coordinates 2 and 3: the first follows mostly the documents' overall weight. Each
+    centre is a black dot with the label's last dotted part as its name; names that would overlap are moved
+    apart and joined to their dots by a line.
     """
     import matplotlib
 
+    Y2 = np.asarray(Y2, dtype=float)
     groups = np.unique(assignments)
     cmap = matplotlib.colormaps["tab10"]
     for g in groups:
         mask = assignments == g
         ax.scatter(*Y2[mask].T, s=6, color=cmap(int(g) % 10), alpha=0.6)
     labels = np.asarray(labels)
-    for name in np.unique(labels):
-        centre = Y2[labels == name].mean(axis=0)
-        ax.annotate(name.split(".")[-1], centre, fontsize=8, ha="center", fontweight="bold", color="0.1")
+    names = np.unique(labels)
+    centres = np.array([Y2[labels == name].mean(axis=0) for name in names])
+    ax.scatter(*centres.T, s=14, color="k", edgecolor="white", lw=0.6, zorder=3)
+    # The limits are fixed before the names are placed, so that the places are found on the final map.
+    low, high = Y2.min(axis=0), Y2.max(axis=0)
+    pad = 0.05 * np.where(high > low, high - low, 1.0)
+    ax.set_xlim(low[0] - pad[0], high[0] + pad[0])
+    ax.set_ylim(low[1] - pad[1], high[1] + pad[1])
+    _place_names(ax, centres, [str(name).split(".")[-1] for name in names])
     ax.set_xlabel(axis_names[0])
     ax.set_ylabel(axis_names[1])
     if title:

@@ -74,6 +74,45 @@ def test_the_method_map_shades_part_i_and_draws_the_books_dependencies():
     plt.close(fig)
 
 
+def test_the_method_map_names_fit_their_boxes():
+    fig, ax = plt.subplots(figsize=(13, 4.4))  # the chapter's size
+    viz.plot_method_map(ax)
+    fig.canvas.draw()
+    boxes = [p for p in ax.patches if isinstance(p, FancyBboxPatch)]
+    for box in boxes:
+        inner = box.get_window_extent()
+        inside = [t for t in ax.texts if inner.contains(*t.get_window_extent().get_points().mean(axis=0))]
+        assert len(inside) == 1
+        extent = inside[0].get_window_extent()
+        assert inner.x0 < extent.x0 and extent.x1 < inner.x1, inside[0].get_text()
+        assert inner.y0 < extent.y0 and extent.y1 < inner.y1, inside[0].get_text()
+        assert inside[0].get_fontsize() == 8.5  # at the chapter's size no name needs a smaller font
+    plt.close(fig)
+
+
+def test_assignment_names_neither_overlap_nor_leave_the_axes():
+    # eight groups whose centres crowd together, as the subpackages do near the origin of the chapter's map
+    rng = np.random.default_rng(0)
+    centres = np.array([[0.05, 0.15], [0.02, 0.09], [0.05, 0.07], [0.06, 0.06], [0.04, 0.05], [0.07, 0.05],
+                        [-0.05, 0.02], [0.15, -0.08]])  # fmt: skip
+    names = [f"pkg.sub{i}" for i in range(8)]
+    Y2 = np.vstack([c + 0.05 * rng.standard_normal((40, 2)) for c in centres])
+    labels = np.repeat(names, 40)
+    fig, axes = plt.subplots(2, 3, figsize=(13, 8), constrained_layout=True, sharex=True, sharey=True)
+    for ax in axes.ravel():
+        viz.plot_assignments(ax, Y2, rng.integers(0, 8, len(Y2)), labels, title="t")
+    fig.canvas.draw()
+    for ax in axes.ravel():
+        assert sorted(t.get_text() for t in ax.texts) == [f"sub{i}" for i in range(8)]
+        extents = [matplotlib.text.Text.get_window_extent(t) for t in ax.texts]  # the name, not its line
+        frame = ax.get_window_extent()
+        for i, a in enumerate(extents):
+            assert frame.x0 <= a.x0 and a.x1 <= frame.x1 and frame.y0 <= a.y0 and a.y1 <= frame.y1
+            for b in extents[i + 1 :]:
+                assert not a.overlaps(b)
+    plt.close(fig)
+
+
 def test_the_plate_has_one_observed_node():
     fig, ax = plt.subplots()
     viz.plot_gaussian_plate(ax)
