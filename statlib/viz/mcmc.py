@@ -34,8 +34,16 @@ def mixture_log_density(x):
     return float(top + np.log(np.sum(np.exp(terms - top))))  # log-sum-exp: finite far in the tails
 
 
-def plot_chain_diagnostics(axes, samples, density=None, *, max_lag=60, title=None):
-    """Trace plot, histogram (with the target density) and autocorrelation of a 1-D chain on three axes."""
+def plot_chain_diagnostics(axes, samples, density=None, *, max_lag=60, title=None, show_ess=False):
+    """Trace plot, histogram (with the target density) and autocorrelation of a 1-D chain on three axes.
+
+    The effective sample size is an estimate from the sampled chain, so a static figure does not print it: a
+    chapter prints it (or the mathematics it estimates) as text. ``show_ess=True`` adds it to the title of the
+    autocorrelation panel, for the explorer, where the reader moves the step size and watches it change.
+    """
+    from .._validation import check_bool
+
+    show_ess = check_bool(show_ess, "show_ess")
     samples = np.asarray(samples, dtype=float)
     ax_trace, ax_hist, ax_acf = axes
     ax_trace.plot(samples, lw=0.5, color="C0")
@@ -49,13 +57,10 @@ def plot_chain_diagnostics(axes, samples, density=None, *, max_lag=60, title=Non
     rho = autocorrelation(samples, min(max_lag, len(samples) - 1))
     ax_acf.bar(np.arange(len(rho)), rho, width=0.8, color="C0")
     ax_acf.axhline(0, color="k", lw=0.5)
-    ess = effective_sample_size(samples)
-    ax_acf.set(
-        xlabel="lag k",
-        ylabel=r"$\rho_k$",
-        ylim=(-0.2, 1.05),
-        title=f"autocorrelation; ESS = {ess:.0f} of {len(samples)}",
-    )
+    acf_title = f"autocorrelation of the {len(samples)} samples"
+    if show_ess:
+        acf_title = f"autocorrelation; ESS = {effective_sample_size(samples):.0f} of {len(samples)}"
+    ax_acf.set(xlabel="lag k", ylabel=r"$\rho_k$", ylim=(-0.2, 1.05), title=acf_title)
 
 
 def draw_metropolis(scale=1.0, n_iter=5000, seed=0):
@@ -65,7 +70,11 @@ def draw_metropolis(scale=1.0, n_iter=5000, seed=0):
     samples, rate = metropolis_hastings(mixture_log_density, 0.0, n_iter, scale=scale, random_state=seed)
     fig, axes = plt.subplots(1, 3, figsize=(14, 3.4))
     plot_chain_diagnostics(
-        axes, samples, mixture_density, title=f"trace: proposal sd {scale:g}, acceptance rate {rate:.2f}"
+        axes,
+        samples,
+        mixture_density,
+        title=f"trace: proposal sd {scale:g}, acceptance rate {rate:.2f}",
+        show_ess=True,
     )
     fig.tight_layout()
     return fig

@@ -1,5 +1,6 @@
-"""Figure titles and legends carry no number that depends on where a tolerance stopped a loop, and labels stay
-inside their axes (statlib.viz.mixture, optim, lasso_extensions, rvm, factor_analysis, clustering)."""
+"""Figure titles and legends carry no number that depends on where a tolerance stopped a loop or on a sampled
+chain's estimate, and labels stay inside their axes (statlib.viz.mixture, optim, lasso_extensions, rvm,
+factor_analysis, clustering, mcmc)."""
 
 import matplotlib
 
@@ -17,9 +18,11 @@ from statlib.datasets import load_example  # noqa: E402
 from statlib.decomposition import FactorAnalysis  # noqa: E402
 from statlib.mixture import em_gmm_1d  # noqa: E402
 from statlib.optim import minimize, rosenbrock, rosenbrock_grad  # noqa: E402
+from statlib.sampling import metropolis_hastings  # noqa: E402
 from statlib.viz import clustering as viz_clustering  # noqa: E402
 from statlib.viz import factor_analysis as viz_fa  # noqa: E402
 from statlib.viz import lasso_extensions as viz_lasso_ext  # noqa: E402
+from statlib.viz import mcmc as viz_mcmc  # noqa: E402
 from statlib.viz import mixture as viz_mixture  # noqa: E402
 from statlib.viz import optim as viz_optim  # noqa: E402
 from statlib.viz import rvm as viz_rvm  # noqa: E402
@@ -130,3 +133,18 @@ def test_kmeans_state_wants_one_name_per_sample():
     fig, ax = plt.subplots()
     with pytest.raises(ValueError, match="point_names"):
         viz_clustering.plot_kmeans_state(ax, X, X[[0, 2]], np.array([0, 0, 1]), point_names=["A", "B"])
+
+
+def test_chain_diagnostics_keep_the_ess_out_of_a_static_figure():
+    samples, _ = metropolis_hastings(viz_mcmc.mixture_log_density, 0.0, 2000, scale=2.5, random_state=0)
+    fig, axes = plt.subplots(1, 3)
+    viz_mcmc.plot_chain_diagnostics(axes, samples, viz_mcmc.mixture_density, title="trace")
+    assert "ESS" not in " ".join(ax.get_title() for ax in axes)
+    assert axes[2].get_title() == "autocorrelation of the 2000 samples"
+    fig, axes = plt.subplots(1, 3)
+    viz_mcmc.plot_chain_diagnostics(axes, samples, show_ess=True)
+    assert axes[2].get_title().startswith("autocorrelation; ESS = ")
+    with pytest.raises(TypeError, match="show_ess"):
+        viz_mcmc.plot_chain_diagnostics(axes, samples, show_ess="yes")
+    # the explorer, where the reader moves the step size, shows it
+    assert "ESS = " in viz_mcmc.draw_metropolis(2.5, 1000).axes[2].get_title()
