@@ -297,6 +297,51 @@ def test_nmf_on_the_fig_17_1_matrix_finds_the_two_themes():
     assert model.reconstruction_err_ < 0.5 * np.linalg.norm(X)
 
 
+@pytest.mark.parametrize("fmt", ["dense", "csr"])
+def test_nndsvd_start_from_lanczos_is_the_exact_svd_start(fmt, monkeypatch):
+    # Above _LANCZOS_MIN_SIDE the leading triplets come from ARPACK; they are LAPACK's to round-off, and so is the
+    # NNDSVD start built from them (the same start the full SVD gives, computed with the threshold raised).
+    from scipy import sparse
+
+    from statlib.decomposition import _nmf
+
+    X, _, _ = _nonnegative(n=260, m=300, k=5, seed=8)
+    Xin = sparse.csr_matrix(X) if fmt == "csr" else X
+    k = 5
+    U, s, Vt = _nmf._leading_triplets(Xin, k)
+    U_ref, s_ref, Vt_ref = linalg.svd(X, full_matrices=False)
+    np.testing.assert_allclose(s, s_ref[:k], rtol=1e-12)
+    np.testing.assert_allclose(np.abs(np.sum(U * U_ref[:, :k], axis=0)), 1.0, atol=1e-10)  # same directions
+    np.testing.assert_allclose(np.abs(np.sum(Vt * Vt_ref[:k], axis=1)), 1.0, atol=1e-10)
+    for init in ("nndsvd", "nndsvda"):
+        W, H = _nmf._initialize(Xin, k, init, None)
+        monkeypatch.setattr(_nmf, "_LANCZOS_MIN_SIDE", 10**9)
+        W_full, H_full = _nmf._initialize(X, k, init, None)
+        monkeypatch.undo()
+        np.testing.assert_allclose(W, W_full, rtol=1e-9, atol=1e-12)
+        np.testing.assert_allclose(H, H_full, rtol=1e-9, atol=1e-12)
+
+
+def test_nmf_default_start_never_densifies_a_sparse_matrix():
+    # A document-term matrix of 2 * 10^5 documents and 1.5 * 10^5 words would need 240 GB dense; the NNDSVD start
+    # and the updates work on its 3 * 10^5 nonzeros (three planted topics, on disjoint vocabularies).
+    from scipy import sparse
+
+    rng = np.random.default_rng(0)
+    rows, cols = [], []
+    for t, (r0, c0) in enumerate([(0, 0), (70_000, 50_000), (140_000, 100_000)]):
+        rows.append(rng.integers(r0, r0 + 60_000, 100_000))
+        cols.append(rng.integers(c0, c0 + 50_000 // (t + 1), 100_000))
+    X = sparse.csr_matrix(
+        (rng.poisson(3.0, 300_000) + 1.0, (np.concatenate(rows), np.concatenate(cols))), shape=(200_000, 150_000)
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = NMF(3, max_iter=20).fit(X)  # the default start, NNDSVDa
+    assert model.components_.shape == (3, 150_000)
+    assert np.isfinite(model.reconstruction_err_) and model.reconstruction_err_ < sparse.linalg.norm(X)
+
+
 def test_nmf_convergence_warning_and_reproducibility():
     X, _, _ = _nonnegative(seed=5)
     with pytest.warns(ConvergenceWarning, match="max_iter=10"):
