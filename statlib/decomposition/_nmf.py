@@ -539,38 +539,35 @@ def _check_nonnegative(A, name):
 
 # ------------------------------------------------------------------------------------------ initialisation
 # The NNDSVD start needs only the k leading singular triplets. LAPACK's thin SVD computes them all, O(n m min(n, m)),
-# and needs X dense; Lanczos (ARPACK) costs O(k) products with X, sparse or dense. Measured on dense non-negative
-# matrices, one thread: LAPACK is quicker below about 200 rows or columns (0.1 ms against 0.6 ms at 30 x 40), Lanczos
-# from 200 x 300 on (0.3-0.7 of LAPACK's time for k = 2 to 20; 0.14-0.23 at 1000 x 2000), where k is at most a
-# tenth of the smaller side.
-_LANCZOS_MIN_SIDE = 200
+# and needs X dense; below about 200 rows or columns that takes at most a few milliseconds and gives them exactly.
+# Above, the start uses scikit-learn's own method, the randomised range finder (:func:`._svd._randomized_svd`, the
+# same draws), which costs O(k) products with X, sparse or dense. Measured on one thread: a full SVD made chapter
+# 22's 1182 x 1538 fit take 26 times scikit-learn's time, and Lanczos (ARPACK) to machine precision still 1.2-2.2
+# times at 1000 x 500 to 20 000 x 5 000 (k = 10-20).
+_RANDOMIZED_MIN_SIDE = 200
 
 
-def _leading_triplets(X, k):
-    """(U, s, Vt): the k leading singular triplets of X, n x k, k and k x m, singular values decreasing, exact up to
-    round-off (each direction's sign is arbitrary). LAPACK's thin SVD of the dense X for a small X or many
-    components, else ARPACK's Lanczos iteration through ``scipy.sparse.linalg.svds`` (``tol=0``: to machine
-    precision, from a fixed start vector, so the result needs no seed) on X as it is, never densifying a sparse X."""
-    from scipy.sparse.linalg import ArpackNoConvergence, svds
+def _leading_triplets(X, k, random_state):
+    """(U, s, Vt): the k leading singular triplets of X, n x k, k and k x m, singular values decreasing (each
+    direction's sign is arbitrary). For a small X, LAPACK's thin SVD of X made dense: exact up to round-off. Otherwise
+    scikit-learn's randomised SVD (Halko et al. 2011; n_iter = 7 power iterations when k < min(n, m) / 10, else 4;
+    10 extra directions) on X as it is, never densifying a sparse X, with its test matrix drawn from
+    ``random_state`` (a fixed seed, 0, when it is None, so that the start is reproducible): with the same integer
+    ``random_state`` the start is scikit-learn's."""
+    from ._svd import _randomized_svd
 
     side = min(X.shape)
-    if side >= _LANCZOS_MIN_SIDE and 10 * k <= side:
-        v0 = np.random.default_rng(0).uniform(-1.0, 1.0, side)
-        try:
-            U, s, Vt = svds(X, k=k, tol=0, v0=v0)
-        except ArpackNoConvergence:  # e.g. a cluster of equal leading values; the full SVD always answers
-            pass
-        else:
-            order = np.argsort(-s, kind="stable")
-            return U[:, order], s[order], Vt[order]
-    U, s, Vt = linalg.svd(X.toarray() if sparse.issparse(X) else X, full_matrices=False)
-    return U[:, :k], s[:k], Vt[:k]
+    if side < _RANDOMIZED_MIN_SIDE:
+        U, s, Vt = linalg.svd(X.toarray() if sparse.issparse(X) else X, full_matrices=False)
+        return U[:, :k], s[:k], Vt[:k]
+    rng = check_random_state(0 if random_state is None else random_state)
+    return _randomized_svd(X, k, n_iter=7 if k < 0.1 * side else 4, random_state=rng)
 
 
 def _initialize(X, k, init, rng_seed):
-    """Initial (W, H) as scikit-learn's ``_initialize_nmf``, except that the NNDSVD variants use the exact
-    leading singular triplets (:func:`_leading_triplets`) where scikit-learn uses a randomised SVD. ``X`` may be
-    sparse."""
+    """Initial (W, H) as scikit-learn's ``_initialize_nmf``; the NNDSVD variants take the leading singular triplets
+    from :func:`_leading_triplets` (exact for a small X, where scikit-learn always uses its randomised SVD).
+    ``X`` may be sparse."""
     n, m = X.shape
     if init == "random":
         avg = np.sqrt(X.mean() / k)
@@ -580,7 +577,7 @@ def _initialize(X, k, init, rng_seed):
         return np.abs(W), np.abs(H)
     # NNDSVD (Boutsidis and Gallopoulos 2008): for each singular pair keep the larger of the positive and
     # the negative parts of (u_j, v_j), scaled by sqrt(sigma_j * their norms).
-    U, S, Vt = _leading_triplets(X, k)
+    U, S, Vt = _leading_triplets(X, k, rng_seed)
     W = np.zeros((n, k))
     H = np.zeros((k, m))
     W[:, 0] = np.sqrt(S[0]) * np.abs(U[:, 0])
@@ -647,7 +644,9 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     max_iter : int, default=200
         Maximum number of iterations t of Algorithm 17.1.
     random_state : int, RandomState or None, default=None
-        Seed of the "random" and "nndsvdar" initialisations.
+        Seed of the "random" and "nndsvdar" initialisations, and of the randomised SVD behind the NNDSVD starts
+        of an X with at least 200 rows and columns (None: the fixed seed 0 there, so the default start is
+        reproducible).
 
     Attributes
     ----------
@@ -668,9 +667,10 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     that wants unit topic vectors divides each row of ``components_`` by its norm and multiplies the
     corresponding column of W by it.
 
-    With ``init="nndsvd"`` (and the "a"/"ar" variants) the exact leading singular triplets are used (LAPACK for a
-    small X, Lanczos otherwise, with no densifying of a sparse X), where scikit-learn uses a randomised SVD, so the
-    two start from slightly different points; with "random" or "custom" they
+    With ``init="nndsvd"`` (and the "a"/"ar" variants) the leading singular triplets of a small X (fewer than 200
+    rows or columns) are exact, where scikit-learn uses a randomised SVD, so the two start from slightly different
+    points; for a larger X both use the same randomised SVD (without densifying a sparse X), and with the same
+    integer ``random_state`` they start from the same point; with "random" or "custom" they
     start from the same point. The ``alpha_W``/``alpha_H`` penalties and the Itakura-Saito loss of
     scikit-learn are not implemented.
 
