@@ -19,11 +19,13 @@ rows scanned, so that the next block is read from memory while this one is scann
 matrix product (measured about 15% faster per iteration with X beyond the last-level cache at d = 10; one
 prefetch per cache line instead of one per row a further 10-25% at d = 20-50); the prefetch is a hint and
 changes no result.
-With few centres and features (k <= 8, d <= 16) the matrix product is not worth its set-up: a sample's
-products with all k centres are then computed directly as one vector of 8 lanes (LLVM's <8 x double>,
-:func:`_nearest_rows`), the nearest centre is the first minimum of that vector, and the sample is added to its
-cluster's sums, one row of X at a time (measured about 0.45-0.7 of the time of the blocked pass at d = 10, k = 2
-to 8, and 0.25 at d = 2). Each product x.m_l is a sum of separate multiplications and additions in a fixed order,
+With few centres and features (k <= 32, d <= 16) the matrix product is not worth its set-up: a sample's
+products with all k centres are then computed directly as one, two or four vectors of 8 lanes (LLVM's
+<8 x double>, :func:`_nearest_rows`), the nearest centre is the first minimum over those vectors, and the sample is
+added to its cluster's sums, one row of X at a time (measured about 0.45-0.7 of the time of the blocked pass at
+d = 10, k = 2 to 8, and 0.25 at d = 2; 0.12-0.9 of it for k = 9 to 32 at d = 2 to 16, where before the blocked
+pass had made the default fit 1.1-1.26 times scikit-learn's time at d = 2 to 10, k = 16 to 32). Each product
+x.m_l is a sum of separate multiplications and additions in a fixed order,
 so the scores, unlike dgemm's, are the same bits on every processor; they differ from dgemm's by rounding only.
 As scikit-learn does, the data are centred on their mean before the fit (the expansion then loses no
 digits to a large common offset) and the centres shifted back afterwards.
@@ -78,7 +80,8 @@ _BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 
 _PREFETCH_SIZE = 1 << 18  # entries of X (2 MiB) above which the next block is prefetched during the scan
 _PRODUCT_BYTES = 1 << 18  # and at most 256 KiB of products x.m_l: fewer rows (halved) for many centres
 _DIRECT_MAX_D = 16  # the direct kernel (no matrix product) is compiled for each dimension d up to this
-_DIRECT_MAX_K = 8  # and used up to this many centres (one vector of 8 scores per sample)
+_DIRECT_GROUPS = (1, 2, 4)  # and for 1, 2 or 4 vectors of 8 centres (k <= 8, 16 or 32)
+_DIRECT_MAX_K = 8 * _DIRECT_GROUPS[-1]
 
 
 @njit(cache=True)
@@ -159,45 +162,66 @@ _I32 = ir.IntType(32)
 _I64 = ir.IntType(64)
 
 
-def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, changed, d):
-    """The row loop of :func:`_nearest_rows` for ``d`` features (a Python int: the loops over the features are
-    unrolled and the 8 centres' coordinates stay in registers)."""
+def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, changed, d, groups):
+    """The row loop of :func:`_nearest_rows` for ``d`` features and ``groups`` vectors of 8 centres (Python ints: the
+    loops over features and groups are unrolled and the centres' coordinates stay in registers)."""
     X, centres_t, half_norms, labels, sums, counts = arrays
-    # centres_t is (d, 8): feature a of the 8 centres is one vector
+    width = 8 * groups
+    # centres_t is (d, 8 * groups): feature a of centres 8g, ..., 8g + 7 is one vector
     cols = [
-        builder.load(builder.bitcast(builder.gep(centres_t.data, [ir.Constant(_I64, 8 * a)]), V8.as_pointer()), align=8)
+        [
+            builder.load(
+                builder.bitcast(builder.gep(centres_t.data, [ir.Constant(_I64, width * a + 8 * g)]), V8.as_pointer()),
+                align=8,
+            )
+            for g in range(groups)
+        ]
         for a in range(d)
     ]
-    h = builder.load(builder.bitcast(half_norms.data, V8.as_pointer()), align=8)
+    h = [
+        builder.load(
+            builder.bitcast(builder.gep(half_norms.data, [ir.Constant(_I64, 8 * g)]), V8.as_pointer()), align=8
+        )
+        for g in range(groups)
+    ]
     stride = cgutils.unpack_tuple(builder, sums.shape)[1]  # entries per row of sums
+    mask_type = ir.IntType(width)
     first_zero = cgutils.get_or_insert_function(
-        builder.module, ir.FunctionType(ir.IntType(8), [ir.IntType(8), ir.IntType(1)]), "llvm.cttz.i8"
+        builder.module, ir.FunctionType(mask_type, [mask_type, ir.IntType(1)]), f"llvm.cttz.i{width}"
     )
     with cgutils.for_range_slice(builder, first, last, ir.Constant(_I64, 1)) as (j, _):
         row = builder.gep(X.data, [builder.mul(j, ir.Constant(_I64, d))])
         x = [builder.load(builder.gep(row, [ir.Constant(_I64, a)])) for a in range(d)]
-        # x.m_l for the 8 centres at once: the products x_a m_la, added in 4 running sums (features a = 0, 4, 8, ...;
-        # 1, 5, 9, ...; ...), then (s_0 + s_1) + (s_2 + s_3): a fixed order, the same on every processor
-        parts = []
-        for a in range(d):
-            p = builder.fmul(splat(builder, x[a]), cols[a])
-            if a < 4:
-                parts.append(p)
-            else:
-                parts[a % 4] = builder.fadd(parts[a % 4], p)
-        while len(parts) > 1:
-            parts = [
-                builder.fadd(*parts[i : i + 2]) if i + 1 < len(parts) else parts[i] for i in range(0, len(parts), 2)
-            ]
-        score = builder.fsub(h, parts[0])  # ||m_l||^2 / 2 - x.m_l
-        low = score  # its minimum, halving the vector three times
+        xs = [splat(builder, x[a]) for a in range(d)]
+        scores = []
+        for g in range(groups):
+            # x.m_l for 8 centres at once: the products x_a m_la, added in 4 running sums (features a = 0, 4, 8, ...;
+            # 1, 5, 9, ...; ...), then (s_0 + s_1) + (s_2 + s_3): a fixed order, the same on every processor
+            parts = []
+            for a in range(d):
+                prod = builder.fmul(xs[a], cols[a][g])
+                if a < 4:
+                    parts.append(prod)
+                else:
+                    parts[a % 4] = builder.fadd(parts[a % 4], prod)
+            while len(parts) > 1:
+                parts = [
+                    builder.fadd(*parts[i : i + 2]) if i + 1 < len(parts) else parts[i] for i in range(0, len(parts), 2)
+                ]
+            scores.append(builder.fsub(h[g], parts[0]))  # ||m_l||^2 / 2 - x.m_l
+        low = scores[0]  # the minimum over the groups, lane by lane, then over the lanes by halving three times
+        for score in scores[1:]:
+            low = builder.select(builder.fcmp_ordered("<", score, low), score, low)
         for w in (4, 2, 1):
             lo = builder.shuffle_vector(low, low, ir.Constant(ir.VectorType(_I32, w), list(range(w))))
             hi = builder.shuffle_vector(low, low, ir.Constant(ir.VectorType(_I32, w), list(range(w, 2 * w))))
             low = builder.select(builder.fcmp_ordered("<", hi, lo), hi, lo)
-        ties = builder.bitcast(
-            builder.fcmp_ordered("==", score, splat(builder, builder.extract_element(low, _I32(0)))), ir.IntType(8)
-        )
+        smallest = splat(builder, builder.extract_element(low, _I32(0)))
+        ties = ir.Constant(mask_type, 0)  # bit l set where centre l's score equals the minimum
+        for g, score in enumerate(scores):
+            bits = builder.bitcast(builder.fcmp_ordered("==", score, smallest), ir.IntType(8))
+            bits = builder.zext(bits, mask_type) if groups > 1 else bits
+            ties = builder.or_(ties, builder.shl(bits, ir.Constant(mask_type, 8 * g)) if g else bits)
         best = builder.zext(builder.call(first_zero, [ties, ir.Constant(ir.IntType(1), 1)]), _I64)  # first minimum
         label = builder.gep(labels.data, [j])
         builder.store(
@@ -225,9 +249,10 @@ def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, change
 def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums, counts):
     """Nearest centres (14.22) of rows ``start:stop`` of ``X`` without a matrix product; returns the labels changed.
 
-    For k <= 8 centres and d <= 16 features. ``centres_t`` (d, 8) holds the centres as columns, zero past k, and
-    ``half_norms`` (8,) holds ||m_l||^2 / 2, +inf past k. For each row the 8 scores ||m_l||^2 / 2 - x.m_l are one
-    vector (LLVM's <8 x double>); the first minimum wins, as in :func:`_assign_block`. If ``counts`` has length k,
+    For k <= 32 centres and d <= 16 features. ``centres_t`` (d, 8 g) holds the centres as columns, zero past k, and
+    ``half_norms`` (8 g,) holds ||m_l||^2 / 2, +inf past k, with g = 1, 2 or 4 groups of 8 centres
+    (:func:`_groups`). For each row the scores ||m_l||^2 / 2 - x.m_l of each group are one vector (LLVM's
+    <8 x double>); the first minimum wins, as in :func:`_assign_block`. If ``counts`` has length k,
     the row is added to the first d entries of row l of ``sums`` (k, at least d columns) and to ``counts``, in the
     order of the rows, as there. The caller guarantees these shapes.
     """
@@ -252,16 +277,19 @@ def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums
         first = context.cast(builder, args[1], signature.args[1], types.intp)
         last = context.cast(builder, args[2], signature.args[2], types.intp)
         d = cgutils.unpack_tuple(builder, arrays[0].shape)[1]
+        width = cgutils.unpack_tuple(builder, arrays[1].shape)[1]  # 8 * groups columns of centres_t
         accumulate = builder.icmp_signed("!=", cgutils.unpack_tuple(builder, arrays[5].shape)[0], ir.Constant(_I64, 0))
         changed = cgutils.alloca_once_value(builder, ir.Constant(_I64, 0))
         done = builder.append_basic_block("nearest_rows.done")
-        switch = builder.switch(d, done)  # one loop compiled for each d
+        key = builder.add(builder.mul(d, ir.Constant(_I64, 64)), width)
+        switch = builder.switch(key, done)  # one loop compiled for each d and number of groups
         for dd in range(1, _DIRECT_MAX_D + 1):
-            case = builder.append_basic_block(f"nearest_rows.d{dd}")
-            switch.add_case(ir.Constant(d.type, dd), case)
-            builder.position_at_end(case)
-            _emit_nearest_rows(context, builder, arrays, first, last, accumulate, changed, dd)
-            builder.branch(done)
+            for groups in _DIRECT_GROUPS:
+                case = builder.append_basic_block(f"nearest_rows.d{dd}.g{groups}")
+                switch.add_case(ir.Constant(_I64, 64 * dd + 8 * groups), case)
+                builder.position_at_end(case)
+                _emit_nearest_rows(context, builder, arrays, first, last, accumulate, changed, dd, groups)
+                builder.branch(done)
         builder.position_at_end(done)
         return builder.load(changed)
 
@@ -271,7 +299,13 @@ def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums
 @njit(cache=True)
 def _direct(d, k):
     """Whether the assignment uses :func:`_nearest_rows` (few centres and features) rather than matrix products."""
-    return k <= _DIRECT_MAX_K and d <= _DIRECT_MAX_D
+    return d <= _DIRECT_MAX_D and k <= _DIRECT_MAX_K
+
+
+@njit(cache=True)
+def _groups(k):
+    """Vectors of 8 centres that :func:`_nearest_rows` scores for k centres: 1, 2 or 4."""
+    return 1 if k <= 8 else (2 if k <= 16 else 4)
 
 
 @njit(cache=True)
@@ -296,15 +330,16 @@ def _assign(X, centres_t, half_norms, products, labels, direct):
 def _assignment_scratch(n, d, k, direct):
     """centres_t, half_norms and products for the assignment.
 
-    With ``direct`` (:func:`_nearest_rows`): the centres padded to 8 (zero centres, +inf half norms), and in place
-    of the products the sums of the update with their rows padded to whole 64-byte cache lines (a row's vector
+    With ``direct`` (:func:`_nearest_rows`): the centres padded to 8, 16 or 32 (zero centres, +inf half norms), and
+    in place of the products the sums of the update with their rows padded to whole 64-byte cache lines (a row's vector
     additions then never straddle two lines), starting on a line.
     """
     if direct:
         width = 8 * ((d + 7) // 8)
         buffer = np.zeros(k * width + 8)
         offset = (-buffer.ctypes.data % 64) // 8
-        return np.zeros((d, 8)), np.full(8, np.inf), buffer[offset : offset + k * width].reshape((k, width))
+        centres = 8 * _groups(k)
+        return np.zeros((d, centres)), np.full(centres, np.inf), buffer[offset : offset + k * width].reshape((k, width))
     return np.empty((d, k)), np.empty(k), np.empty((_block_rows(n, d, k), k))
 
 

@@ -173,10 +173,14 @@ def test_matches_scikit_learn_lloyd_from_the_same_centres(n, d, k, seed, algorit
     assert ours.n_iter_ == theirs.n_iter_
 
 
-@pytest.mark.parametrize("d, k", [(1, 1), (1, 8), (2, 3), (3, 8), (7, 5), (8, 2), (9, 8), (10, 8), (15, 6), (16, 8)])
+@pytest.mark.parametrize(
+    "d, k",
+    [(1, 1), (1, 8), (2, 3), (3, 8), (7, 5), (8, 2), (9, 8), (10, 8), (15, 6), (16, 8)]
+    + [(1, 9), (2, 16), (3, 17), (5, 20), (10, 24), (16, 32), (12, 13)],  # two and four vectors of 8 centres
+)
 def test_direct_pass_equals_the_blocked_pass(d, k):
-    # For k <= 8 and d <= 16 the assignment scores each row against all centres as one vector instead of a
-    # matrix product. Labels and the update's sums must be those of the blocked (dgemm) pass, and the labels
+    # For k <= 32 and d <= 16 the assignment scores each row against all centres as one, two or four vectors of 8
+    # instead of a matrix product. Labels and the update's sums must be those of the blocked (dgemm) pass, and the labels
     # those of the plain argmin of the squared distances (14.18): random data have no rounding-level ties.
     from statlib.cluster import _kmeans
 
