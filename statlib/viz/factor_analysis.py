@@ -20,9 +20,23 @@ def plot_biplot(ax, scores, loadings, names, *, scale=None, highlight=None, labe
     if scale is None:
         scale = 0.9 * np.abs(scores).max() / max(np.abs(loadings).max(), 1e-12)
     ax.scatter(scores[:, 0], scores[:, 1], s=10, color="0.6", label="posterior means $m_i$")
+    names_drawn = []
     for (u, v), name in zip(loadings * scale, names, strict=True):
         ax.annotate("", xy=(u, v), xytext=(0, 0), arrowprops={"arrowstyle": "->", "color": "C0", "lw": 1.2})
-        ax.text(1.08 * u, 1.08 * v, name, color="C0", fontsize=8, ha="center", va="center")
+        names_drawn.append(
+            ax.annotate(
+                name,
+                (1.08 * u, 1.08 * v),
+                xytext=(0, 0),
+                textcoords="offset points",
+                color="C0",
+                fontsize=8,
+                ha="center",
+                va="center",
+                zorder=4,  # over every arrow, on a pale ground so that a crossing arrow does not hide it
+                bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.75},
+            )
+        )
     for i in highlight or ():
         ax.scatter(*scores[i], color="C3", s=25)
         ax.text(scores[i, 0], scores[i, 1], f" {labels[i] if labels is not None else i}", color="C3", fontsize=8)
@@ -36,7 +50,46 @@ def plot_biplot(ax, scores, loadings, names, *, scale=None, highlight=None, labe
     ax.set_ylim(lo[1] - pad[1], hi[1] + pad[1])
     ax.set_xlabel("factor 1")
     ax.set_ylabel("factor 2")
+    _spread_labels(ax, names_drawn)
     return ax
+
+
+def _spread_labels(ax, texts, *, pad=2.0, max_sweeps=200):
+    """Shift the labels ``texts`` (annotations placed with offsets in points) apart until no two overlap.
+
+    Each overlapping pair is pushed apart, half each, along the direction in which they overlap least, with
+    ``pad`` points between them; the labels are then kept inside the axes. The shifts are in points, so they
+    hold when a layout later resizes the axes. Deterministic: the same labels always land in the same places.
+    """
+    if len(texts) < 2:
+        return
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    to_points = 72.0 / fig.dpi
+    boxes = [text.get_window_extent(renderer) for text in texts]
+    centre = np.array([[0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1)] for b in boxes]) * to_points
+    half = np.array([[0.5 * b.width, 0.5 * b.height] for b in boxes]) * to_points + 0.5 * pad
+    shift = np.zeros_like(centre)
+    for _ in range(max_sweeps):
+        moved = False
+        for i in range(len(texts)):
+            for j in range(i + 1, len(texts)):
+                gap = centre[j] + shift[j] - centre[i] - shift[i]
+                overlap = half[i] + half[j] - np.abs(gap)
+                if overlap[0] > 0 and overlap[1] > 0:
+                    k = int(np.argmin(overlap))
+                    sign = 1.0 if gap[k] >= 0 else -1.0
+                    shift[i, k] -= 0.5 * sign * overlap[k]
+                    shift[j, k] += 0.5 * sign * overlap[k]
+                    moved = True
+        if not moved:
+            break
+    frame = ax.get_window_extent(renderer)
+    low = np.array([frame.x0, frame.y0]) * to_points + half
+    high = np.array([frame.x1, frame.y1]) * to_points - half
+    shift = np.clip(centre + shift, low, high) - centre
+    for text, (dx, dy) in zip(texts, shift, strict=True):
+        text.xyann = (float(dx), float(dy))
 
 
 def plot_loglik(ax, loglike, *, n_samples=1, label=None):

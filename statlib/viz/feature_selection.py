@@ -2,17 +2,34 @@
 
 import numpy as np
 
+from .._validation import check_choice
 
-def plot_weights(ax, scores, names, selected=None, *, title=None, ylabel="weight"):
-    """A bar chart of per-feature scores; the ``selected`` features (a boolean mask) in a strong colour."""
+
+def plot_weights(ax, scores, names, selected=None, *, title=None, ylabel="weight", orientation="vertical"):
+    """A bar chart of per-feature scores; the ``selected`` features (a boolean mask) in a strong colour.
+
+    ``orientation="horizontal"`` draws one horizontal bar per feature, the names written level down the vertical
+    axis in the given order (first at the top) and ``ylabel`` on the horizontal axis: long names then need no
+    rotation and take no height from the bars.
+    """
+    check_choice(orientation, "orientation", ("vertical", "horizontal"))
     scores = np.asarray(scores, dtype=float)
     selected = np.zeros(len(scores), dtype=bool) if selected is None else np.asarray(selected, dtype=bool)
     colours = np.where(selected, "C3", "0.7")
-    ax.bar(np.arange(len(scores)), scores, color=colours)
-    ax.axhline(0.0, color="k", lw=0.6)
-    ax.set_xticks(np.arange(len(scores)))
-    ax.set_xticklabels(names, rotation=70, ha="right", fontsize=8)
-    ax.set(xlabel="feature", ylabel=ylabel)
+    where = np.arange(len(scores))
+    if orientation == "horizontal":
+        ax.barh(where, scores, color=colours)
+        ax.axvline(0.0, color="k", lw=0.6)
+        ax.set_yticks(where)
+        ax.set_yticklabels(names, fontsize=8)
+        ax.set_ylim(len(scores) - 0.5, -0.5)
+        ax.set(xlabel=ylabel, ylabel="feature")
+    else:
+        ax.bar(where, scores, color=colours)
+        ax.axhline(0.0, color="k", lw=0.6)
+        ax.set_xticks(where)
+        ax.set_xticklabels(names, rotation=70, ha="right", fontsize=8)
+        ax.set(xlabel="feature", ylabel=ylabel)
     if title:
         ax.set_title(title)
     return ax

@@ -51,7 +51,8 @@ def plot_signals(axes, S, *, title=None, color="C0"):
         ax.set_yticks([])
         ax.set_ylabel(f"{j + 1}", rotation=0, labelpad=8)
         if j < len(axes) - 1:
-            ax.set_xticklabels([])
+            # hide this row's labels only: emptying the tick labels would empty them on every axis sharing x
+            ax.tick_params(axis="x", labelbottom=False)
     axes[-1].set_xlabel("t")
     if title:
         axes[0].set_title(title)
@@ -94,10 +95,12 @@ def plot_rotation_state(axes, Z, theta, angles, ll, kurt, *, density="logistic")
     twin = right.twinx()
     twin.plot(deg, kurt, color="C3", ls="--", label="Σ|kurt(y_j)|")
     twin.set_ylabel("Σ |kurt(y_j)|", color="C3")
-    # keep small (sampling-noise) variations small on the page: each axis spans at least a fixed range
-    for axis, values, span in ((right, ll, 0.05), (twin, kurt, 1.0)):
+    # keep small (sampling-noise) variations small on the page: each axis spans at least a fixed range; a sum of
+    # absolute values is never negative, so its axis starts at zero at the lowest (the range slides up, same span)
+    for axis, values, span, floor in ((right, ll, 0.05, -np.inf), (twin, kurt, 1.0, 0.0)):
         mid_value, half = (values.max() + values.min()) / 2, max(values.max() - values.min(), span) / 2
-        axis.set_ylim(mid_value - 1.1 * half, mid_value + 1.1 * half)
+        low = max(mid_value - 1.1 * half, floor)
+        axis.set_ylim(low, low + 2.2 * half)
     right.axvline(np.rad2deg(theta), color="0.4", lw=0.8)
     right.set_title("objectives over the rotation")
     return twin

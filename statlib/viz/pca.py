@@ -37,9 +37,19 @@ def plot_rotation(axes, X, components, *, labels=("$x_1$", "$x_2$")):
     a.set_title("(a) standardised data")
     for k, (v, colour) in enumerate(zip(components, ("C3", "C2"))):
         b.plot([-lim * v[0], lim * v[0]], [-lim * v[1], lim * v[1]], color=colour, lw=2, label=f"$y_{k + 1}$ axis")
-        b.annotate(f"$y_{k + 1}$", xy=0.9 * lim * v, color=colour, fontsize=13)
+        # the name just beyond the end of its line, on the side away from the origin, never over the line
+        b.annotate(
+            f"$y_{k + 1}$",
+            xy=lim * v,
+            xytext=(6 * np.sign(v[0]), 6 * np.sign(v[1])),
+            textcoords="offset points",
+            ha="left" if v[0] >= 0 else "right",
+            va="bottom" if v[1] >= 0 else "top",
+            color=colour,
+            fontsize=13,
+        )
     b.set_title("(b) rotated axes: $y_1$ along the major axis")
-    b.legend(loc="lower right", fontsize=8)
+    b.legend(loc="upper left", fontsize=8)  # clear of both line ends and their names
     return axes
 
 
@@ -61,7 +71,10 @@ def plot_projection(ax, points, direction, *, names=("A", "B", "C")):
         ax.annotate(name, p, textcoords="offset points", xytext=(5, 5))
         ax.annotate(name + "'", f, textcoords="offset points", xytext=(5, -12), color="C3")
     ax.plot(0, 0, "k+", ms=10)
-    ax.annotate("O", (0, 0), textcoords="offset points", xytext=(-12, -12))
+    # O beside the origin, 11 points off the axis along its normal on the lower side, never on the line
+    normal = np.array([-u[1], u[0]])
+    normal = -normal if normal[1] > 0 or (normal[1] == 0 and normal[0] > 0) else normal
+    ax.annotate("O", (0, 0), textcoords="offset points", xytext=tuple(11 * normal), ha="center", va="center")
     ax.set_xlim(-lim, lim)
     ax.set_ylim(-lim, lim)
     ax.set_aspect("equal")

@@ -247,3 +247,47 @@ def test_viz_helpers_name_the_bad_argument():
         viz.excess_kurtosis(np.ones(3))
     with pytest.raises(ValueError, match="Z"):
         viz.rotation_objectives(np.ones((5, 3)), [0.0])
+
+
+def test_viz_signal_columns_keep_the_time_labels_of_their_bottom_row():
+    # MLAPP Figure 12.20 (sharex=True): the inner rows hide their tick labels, the bottom row keeps them
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from statlib.viz import ica as viz
+
+    S = np.random.default_rng(0).normal(size=(500, 3))
+    fig, axes = plt.subplots(3, 2, sharex=True)
+    viz.plot_signals(axes[:, 0], S)
+    viz.plot_signals(axes[:, 1], S)
+    fig.canvas.draw()
+    for column in axes.T:
+        assert [t.get_text() for t in column[-1].get_xticklabels() if t.get_visible() and t.get_text()]
+        for ax in column[:-1]:
+            assert not any(t.get_visible() for t in ax.get_xticklabels())
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("kind", ["uniform", "laplace", "gauss"])
+def test_viz_kurtosis_axis_never_runs_below_zero(kind):
+    # the summed absolute kurtosis is non-negative; its axis keeps the fixed minimum span but starts at 0 at lowest
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from statlib.viz import ica as viz
+
+    W = np.array([[2.0, 3.0], [2.0, 1.0]])
+    angles = np.deg2rad(np.arange(-90, 91, 3))
+    Z = viz.whiten(viz._demo_sources(kind) @ W.T)
+    ll, kurt = viz.rotation_objectives(Z, angles)
+    fig, axes = plt.subplots(1, 3)
+    twin = viz.plot_rotation_state(axes, Z, angles[np.argmax(kurt)], angles, ll, kurt)
+    low, high = twin.get_ylim()
+    assert 0.0 <= low <= kurt.min() and kurt.max() <= high and high - low >= 1.1 - 1e-12
+    low, high = axes[2].get_ylim()
+    assert low <= ll.min() and ll.max() <= high
+    plt.close(fig)

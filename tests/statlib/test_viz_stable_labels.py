@@ -148,3 +148,68 @@ def test_chain_diagnostics_keep_the_ess_out_of_a_static_figure():
         viz_mcmc.plot_chain_diagnostics(axes, samples, show_ess="yes")
     # the explorer, where the reader moves the step size, shows it
     assert "ESS = " in viz_mcmc.draw_metropolis(2.5, 1000).axes[2].get_title()
+
+
+@pytest.mark.parametrize("steps, degrees", [(1, 0.0), (30, 0.0), (30, 45.0)])
+def test_biplot_labels_do_not_overlap_one_another(steps, degrees):
+    # the factor analysis chapter's static view: ash and magnesium, proanthocyanins and total phenols, malic acid
+    # and nonflavanoid phenols have loadings close enough that labels at the arrow tips would overprint
+    wine = load_wine()
+    X = (wine.data - wine.data.mean(axis=0)) / wine.data.std(axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        fa = FactorAnalysis(2, tol=0.0, max_iter=steps, algorithm="em").fit(X)
+    R = viz_fa.rotation(np.deg2rad(degrees))
+    fig, ax = plt.subplots(figsize=(14 / 3, 4.4))
+    viz_fa.plot_biplot(ax, fa.transform(X) @ R, fa.components_.T @ R, wine.feature_names)
+    fig.tight_layout()
+    fig.canvas.draw()
+    labels = [text for text in ax.texts if text.get_text()]
+    boxes = [text.get_window_extent() for text in labels]
+    assert len(boxes) == len(wine.feature_names)
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            assert not boxes[i].overlaps(boxes[j]), (labels[i].get_text(), labels[j].get_text())
+
+
+def _line_pixels(ax, line, n=200):
+    x, y = line.get_data()
+    t = np.linspace(0.0, 1.0, n)
+    points = np.column_stack([x[0] + t * (x[-1] - x[0]), y[0] + t * (y[-1] - y[0])])
+    return ax.transData.transform(points)
+
+
+def test_pca_rotated_axis_names_lie_beyond_their_lines():
+    # chapter 16, Figure 16.1: the names y_1 and y_2 sit past the ends of their lines, clear of them and of the legend
+    from statlib.viz import pca as viz_pca
+
+    rng = np.random.default_rng(0)
+    X = rng.multivariate_normal([0.0, 0.0], [[1.0, 0.8], [0.8, 1.0]], size=300)
+    X = (X - X.mean(axis=0)) / X.std(axis=0, ddof=1)
+    components = np.array([[1.0, 1.0], [1.0, -1.0]]) / np.sqrt(2.0)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4.8), constrained_layout=True)
+    viz_pca.plot_rotation(axes, X, components)
+    fig.canvas.draw()
+    ax = axes[1]
+    names = [text for text in ax.texts if text.get_text() in ("$y_1$", "$y_2$")]
+    legend = ax.get_legend().get_window_extent()
+    assert len(names) == 2
+    for text in names:
+        box = text.get_window_extent()
+        assert not box.overlaps(legend), text.get_text()
+        for line in ax.get_lines()[-2:]:
+            assert not any(box.contains(px, py) for px, py in _line_pixels(ax, line)), text.get_text()
+
+
+@pytest.mark.parametrize("direction", [(0.73, 0.68), (1.0, 0.0), (0.0, 1.0), (-0.6, 0.8)])
+def test_pca_projection_origin_name_stays_off_the_axis(direction):
+    # chapter 16, Figure 16.2: the name O beside the origin is never drawn over the axis through it
+    from statlib.viz import pca as viz_pca
+
+    abc = np.array([[1.2, 1.5], [-1.5, -0.4], [0.3, -1.1]])
+    fig, ax = plt.subplots(figsize=(5, 4.8))
+    viz_pca.plot_projection(ax, abc, direction)
+    fig.canvas.draw()
+    (origin,) = [text for text in ax.texts if text.get_text() == "O"]
+    box = origin.get_window_extent()
+    assert not any(box.contains(px, py) for px, py in _line_pixels(ax, ax.get_lines()[0]))
