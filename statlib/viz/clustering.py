@@ -27,8 +27,9 @@ def kmeans_iterates(X, init, n_steps):
     return states
 
 
-# Room kept around the samples when they are named, as a fraction of the data range on each side: a name sits up
-# and to the right of its sample, and a sample on the edge of the data would otherwise push it out of the axes.
+# Room kept around the samples when they are named, as a fraction of the data range on each side: a name sits
+# beside its sample, away from the nearest centre, and a sample on the edge of the data would otherwise push it out
+# of the axes.
 _NAME_MARGIN = 0.15
 
 
@@ -60,8 +61,23 @@ def plot_kmeans_state(ax, X, centres, labels, *, previous=None, point_names=None
         if len(point_names) != len(X):
             raise ValueError(f"point_names must name every sample: got {len(point_names)} names for {len(X)} samples")
         backing = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7}  # legible over a move
-        for name, (x, y) in zip(point_names, X):
-            ax.annotate(name, (x, y), textcoords="offset points", xytext=(5, 5), fontsize=9, zorder=4, bbox=backing)
+        # Nine points across and seven up or down, on the side away from the nearest centre (up and right when the
+        # centre sits on the sample, as at a start drawn from the samples): clear of the centre's cross, whose tips
+        # reach about 7 points from its middle.
+        for name, point in zip(point_names, X):
+            away = point - centres[np.argmin(np.sum((centres - point) ** 2, axis=1))]
+            sx, sy = (-1 if away[0] < 0 else 1), (-1 if away[1] < 0 else 1)
+            ax.annotate(
+                name,
+                point,
+                textcoords="offset points",
+                xytext=(9 * sx, 7 * sy),
+                ha="left" if sx > 0 else "right",
+                va="bottom" if sy > 0 else "top",
+                fontsize=9,
+                zorder=4,
+                bbox=backing,
+            )
         xmargin, ymargin = ax.margins()
         ax.margins(x=max(xmargin, _NAME_MARGIN), y=max(ymargin, _NAME_MARGIN))
     if title is not None:

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from .._validation import check_bool
 from ..crf import marginals, viterbi
 
 
@@ -25,11 +26,11 @@ def plot_clique_graph(ax):
     for v, (x, y) in pos.items():
         ax.scatter(x, y, s=900, color="white", edgecolor="k", zorder=2)
         ax.text(x, y, f"$Y_{v}$", ha="center", va="center", fontsize=12, zorder=3)
-    ax.set_xlim(-0.4, 2.4)
-    ax.set_ylim(-0.35, 1.35)
+    ax.set_xlim(-0.3, 2.3)
+    ax.set_ylim(-0.2, 1.2)
     ax.set_aspect("equal")
     ax.axis("off")  # a graph: positions carry no meaning
-    ax.legend(loc="lower center", fontsize=8, ncol=2, bbox_to_anchor=(0.5, -0.32))
+    ax.legend(loc="upper center", fontsize=8, ncol=2, bbox_to_anchor=(0.5, 0.0), frameon=False)
 
 
 def plot_chain_graph(ax, n=4, *, same_structure=False):
@@ -82,6 +83,8 @@ def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_t
     if highlight is not None:
         full = [start] + list(highlight) + [stop]
         hl = {(i, full[i], full[i + 1]) for i in range(n + 1)}
+    ax.set_ylim(-0.6, m - 0.4)
+    ax.set_xlim(-0.4, n + 1.4)
     for i in range(n + 1):
         for a in range(m):
             for b in range(m):
@@ -91,12 +94,24 @@ def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_t
                 strong = (i, a, b) in hl
                 ax.plot([x0, x1], [y0, y1], color="tab:red" if strong else "grey", lw=3 if strong else 1, zorder=1)
                 t = 0.3 if y1 != y0 else 0.5
-                ax.text(
-                    x0 + t * (x1 - x0),
-                    y0 + t * (y1 - y0) + 0.06,
-                    edge_text(i, a, b, M[i, a, b]),
+                text = edge_text(i, a, b, M[i, a, b])
+                # Beside the edge, not on it: shift the label along the edge's upward normal (in display
+                # coordinates) by half its extent across the edge plus a gap, so that it clears the line.
+                (u0, v0), (u1, v1) = ax.transData.transform([(x0, y0), (x1, y1)])
+                length = np.hypot(u1 - u0, v1 - v0)
+                nx, ny = -(v1 - v0) / length, (u1 - u0) / length
+                if ny < 0:
+                    nx, ny = -nx, -ny
+                width, height = 0.6 * 8 * len(text) + 2, 8 + 2  # the label's extent in points (fontsize 8)
+                reach = 0.5 * (abs(width * nx) + abs(height * ny)) + 2.5
+                ax.annotate(
+                    text,
+                    (x0 + t * (x1 - x0), y0 + t * (y1 - y0)),
+                    xytext=(reach * nx, reach * ny),
+                    textcoords="offset points",
                     fontsize=8,
                     ha="center",
+                    va="center",
                     color="tab:red" if strong else "k",
                     bbox=dict(boxstyle="round,pad=0.1", fc="white", ec="none", alpha=0.8),
                 )
@@ -110,8 +125,6 @@ def plot_lattice(ax, M, *, start, stop, label_names=None, highlight=None, edge_t
     ax.set_yticks(range(m))
     ax.set_yticklabels([f"label {names[m - 1 - r]}" for r in range(m)])
     ax.set_xlabel("position")
-    ax.set_ylim(-0.6, m - 0.4)
-    ax.set_xlim(-0.4, n + 1.4)
 
 
 def plot_convergence(ax, curves, *, optimum=None):
@@ -125,21 +138,34 @@ def plot_convergence(ax, curves, *, optimum=None):
     ax.legend()
 
 
-def draw_decoding(axes, images, unary, trans, scale, true_labels):
+def draw_digit_strip(ax, images, true_labels):
+    """The 8 x 8 digit images of a sequence side by side, each marked below with its true digit."""
+    n = len(images)
+    gap = np.full((8, 1), np.nan)  # one blank column between neighbouring digits
+    strip = np.hstack([part for im in images for part in (np.asarray(im, dtype=float).reshape(8, 8), gap)][:-1])
+    ax.imshow(strip, cmap="gray_r", aspect="equal")
+    ax.set_xticks(np.arange(n) * 9 + 3.5)
+    ax.set_xticklabels([str(t) for t in true_labels])
+    ax.set_yticks([])
+    ax.set_xlabel(f"true digit at positions 0 to {n - 1}, left to right")
+
+
+def draw_decoding(axes, images, unary, trans, scale, true_labels, *, colorbar=True):
     """Digits on top; below, P(Y_i = c | x) (11.32) as a heat map with the Viterbi path (circles) and the truth (x).
 
-    The transition scores are multiplied by ``scale``: 0 gives independent per-position decisions.
+    The transition scores are multiplied by ``scale``: 0 gives independent per-position decisions. ``axes`` is
+    the pair (digits, heat map); with ``None`` for the digits only the heat map is drawn (several heat maps can
+    then share one strip drawn with :func:`draw_digit_strip`). ``colorbar`` adds the heat map's colour bar
+    (leave it out to draw one shared bar for several heat maps: the shading always runs from 0 to 1).
     """
+    colorbar = check_bool(colorbar, "colorbar")
     ax_img, ax_heat = axes
     n = len(images)
-    ax_img.imshow(np.hstack([im.reshape(8, 8) for im in images]), cmap="gray_r", aspect="equal")
-    ax_img.set_xticks(np.arange(n) * 8 + 3.5)
-    ax_img.set_xticklabels([str(t) for t in true_labels])
-    ax_img.set_yticks([])
-    ax_img.set_xlabel("true digit")
+    if ax_img is not None:
+        draw_digit_strip(ax_img, images, true_labels)
     _, node, _ = marginals(unary, scale * trans)
     path, _, _, _ = viterbi(unary, scale * trans)
-    ax_heat.imshow(node.T, origin="lower", cmap="Blues", vmin=0, vmax=1, aspect="auto")
+    shading = ax_heat.imshow(node.T, origin="lower", cmap="Blues", vmin=0, vmax=1, aspect="auto")
     ax_heat.scatter(np.arange(n), path, s=80, facecolor="none", edgecolor="tab:red", linewidth=2, label="Viterbi path")
     ax_heat.scatter(np.arange(n), true_labels, marker="x", color="k", label="true label")
     ax_heat.set_xticks(np.arange(n))
@@ -147,8 +173,11 @@ def draw_decoding(axes, images, unary, trans, scale, true_labels):
     ax_heat.set_xlabel("position $i$")
     ax_heat.set_ylabel("label $c$")
     errors = int(np.sum(path != np.asarray(true_labels)))
-    ax_heat.set_title(f"transition weights × {scale:g}: {errors} error(s) on this sequence", fontsize=10)
-    ax_heat.legend(loc="upper left", fontsize=7, bbox_to_anchor=(1.0, 1.0))
+    noun = "error" if errors == 1 else "errors"
+    ax_heat.set_title(f"transition weights × {scale:g}: {errors} {noun} on this sequence", fontsize=10)
+    ax_heat.legend(loc="upper center", fontsize=8, ncol=2, bbox_to_anchor=(0.5, -0.16), frameon=False)
+    if colorbar:
+        ax_heat.figure.colorbar(shading, ax=ax_heat, label="marginal $P(y_i = c \\mid x)$")
     return path
 
 

@@ -78,6 +78,7 @@ def plot_gibbs_state(axes, model, words, documents, *, loglik_limits=None):
     ax.set_xticks(range(len(words)), words, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(K), [f"topic {k + 1}" for k in range(K)])
     ax.set_xlabel("word $v$")
+    ax.set_ylabel("topic $k$")
     ax.set_title(r"$\varphi_{kv}$ (20.33)")
     ax = axes[1]
     im = ax.imshow(theta, cmap="Oranges", vmin=0, vmax=1, aspect="auto")
@@ -85,6 +86,7 @@ def plot_gibbs_state(axes, model, words, documents, *, loglik_limits=None):
     ax.set_yticks(range(len(documents)), documents, fontsize=8)
     ax.set_xticks(range(K), [str(k + 1) for k in range(K)])
     ax.set_xlabel("topic $k$")
+    ax.set_ylabel("document $m$")
     ax.set_title(r"$\theta_{mk}$ (20.31)")
     ax = axes[2]
     ax.plot(model.loglikelihood_sweeps_, model.loglikelihoods_, color="C0")

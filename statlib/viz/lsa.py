@@ -2,21 +2,36 @@
 
 import numpy as np
 
+from .._validation import check_real
 from ..datasets import load_example
 from ..decomposition import NMF, beta_divergence
 from ..decomposition._nmf import _initialize
 
-__all__ = ["plot_word_document", "plot_topic_map", "nmf_path", "plot_nmf_state", "nmf_explorer", "demo_explorer"]
+__all__ = [
+    "plot_word_document",
+    "plot_topic_map",
+    "log_ticks",
+    "nmf_path",
+    "plot_nmf_state",
+    "nmf_explorer",
+    "demo_explorer",
+]
 
 
-def plot_word_document(ax, X, words, documents, title=None, fmt="{:g}", cmap="Blues"):
-    """A word-document matrix (words as rows, as Li Hang draws it) as an annotated heat map."""
+def plot_word_document(ax, X, words, documents, title=None, fmt="{:g}", cmap="Blues", blank_below=None):
+    """A word-document matrix (words as rows, as Li Hang draws it) as an annotated heat map.
+
+    A cell is left blank when its entry is 0 or, if ``blank_below`` (a non-negative number) is given, when the
+    entry's absolute value is below it: pass half the last printed digit (0.005 with ``fmt="{:.2f}"``) to blank
+    every entry that would print as zero, whatever its round-off."""
     X = np.asarray(X, dtype=float)
+    if blank_below is not None:
+        blank_below = check_real(blank_below, "blank_below", low=0.0)
     ax.imshow(X, cmap=cmap, aspect="auto")
     top = np.abs(X).max() if X.size else 1.0
     for i in range(X.shape[0]):
         for j in range(X.shape[1]):
-            if X[i, j] != 0:
+            if X[i, j] != 0 and (blank_below is None or abs(X[i, j]) >= blank_below):
                 ax.text(
                     j,
                     i,
@@ -34,23 +49,114 @@ def plot_word_document(ax, X, words, documents, title=None, fmt="{:g}", cmap="Bl
         ax.set_title(title)
 
 
+def log_ticks(axis):
+    """Label a logarithmic axis at 1, 1.5, 2, 3, 5 and 7 times each power of ten, in plain numbers, so that a
+    range of less than a decade still shows several labelled ticks."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(subs=(1.0, 1.5, 2.0, 3.0, 5.0, 7.0)))
+    axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def _place_labels(ax, points, labels, colors, fontsizes, avoid):
+    """Write each label beside its point (data coordinates) at the nearest of a ring of places around it where
+    it stays inside the axes and covers no marker in ``avoid`` and no label already written; points are served
+    from the most crowded outward, so that isolated labels keep their first choice. Places are found at the axes'
+    present size and limits, so set the limits first."""
+    canvas = ax.figure.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    frame = ax.get_window_extent(renderer)
+    pixels = ax.transData.transform(np.asarray(points, dtype=float))
+    marks = ax.transData.transform(np.asarray(avoid, dtype=float))
+    to_points = 72.0 / ax.figure.dpi
+    gap = 5.0 / to_points  # five points between a marker's centre and its label's near edge
+    directions = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
+    legend = ax.get_legend()
+    placed = [tuple(legend.get_window_extent(renderer).extents)] if legend is not None else []
+    crowd = np.linalg.norm(pixels[:, None] - pixels[None], axis=-1) + np.diag(np.full(len(pixels), np.inf))
+    for i in np.argsort(crowd.min(axis=1), kind="stable"):
+        probe = ax.text(0, 0, labels[i], transform=None, fontsize=fontsizes[i])
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        w, h = extent.width, extent.height
+        best = None
+        for reach in (1.0, 1.8, 2.6, 3.4):
+            for dx, dy in directions:
+                x = pixels[i, 0] + dx * (reach * gap + w / 2)
+                y = pixels[i, 1] + dy * (reach * gap + h / 2)
+                rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+                if not (frame.x0 + 2 <= rect[0] and rect[2] <= frame.x1 - 2 and frame.y0 + 2 <= rect[1]):
+                    continue
+                if rect[3] > frame.y1 - 2:
+                    continue
+                if any(rect[0] < o[2] and o[0] < rect[2] and rect[1] < o[3] and o[1] < rect[3] for o in placed):
+                    continue
+                inside = (marks[:, 0] > rect[0] - 4) & (marks[:, 0] < rect[2] + 4)
+                if np.any(inside & (marks[:, 1] > rect[1] - 4) & (marks[:, 1] < rect[3] + 4)):
+                    continue
+                best = (x, y, rect)
+                break
+            if best is not None:
+                break
+        if best is None:  # nowhere free: the first place to the right, as before
+            x, y = pixels[i, 0] + gap + w / 2, pixels[i, 1]
+            best = (x, y, (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
+        x, y, rect = best
+        placed.append(rect)
+        offset = ((x - pixels[i, 0]) * to_points, (y - pixels[i, 1]) * to_points)
+        ax.annotate(
+            labels[i],
+            points[i],
+            textcoords="offset points",
+            xytext=offset,
+            ha="center",
+            va="center",
+            color=colors[i],
+            fontsize=fontsizes[i],
+        )
+
+
 def plot_topic_map(ax, Y, documents, words=None, T=None, title=None):
     """Documents at their coordinates on topics 2 and 3 of an LSA (rows 1, 2 of Y = Sigma_k V_k^T), and
-    optionally words at rows 1, 2 of T Sigma_k (their coordinates on the same topics)."""
+    optionally words at rows 1, 2 of T Sigma_k (their coordinates on the same topics).
+
+    Labels are placed beside their markers where they overlap no other label or marker; words at the same
+    point (equal rows of T) share one label, their names joined by " / "."""
+    Y = np.asarray(Y, dtype=float)
     ax.axhline(0, color="0.8", lw=0.8)
     ax.axvline(0, color="0.8", lw=0.8)
-    ax.scatter(Y[1], Y[2], color="C0", label="titles (columns of $\\Sigma_3V_3^T$)")
-    for j, d in enumerate(documents):
-        ax.annotate(d, (Y[1, j], Y[2, j]), textcoords="offset points", xytext=(4, 4), color="C0")
+    ax.scatter(Y[1], Y[2], color="C0", label="titles (columns of $\\Sigma_3V_3^T$)", zorder=3)
+    points = [(Y[1, j], Y[2, j]) for j in range(Y.shape[1])]
+    labels, colors, sizes = list(documents), ["C0"] * len(points), [10] * len(points)
+    marks = list(points)
     if T is not None:
-        ax.scatter(T[:, 1], T[:, 2], color="C3", marker="s", label="words (rows of $U_3\\Sigma_3$)")
-        for i, w in enumerate(words):
-            ax.annotate(w, (T[i, 1], T[i, 2]), textcoords="offset points", xytext=(4, -10), color="C3", fontsize=8)
+        T = np.asarray(T, dtype=float)
+        ax.scatter(T[:, 1], T[:, 2], color="C3", marker="s", label="words (rows of $U_3\\Sigma_3$)", zorder=3)
+        scale = max(np.abs(T[:, 1:3]).max(), 1.0)
+        groups = []  # words at the same point, to within round-off
+        for i in range(T.shape[0]):
+            for g in groups:
+                if np.all(np.abs(T[g[0], 1:3] - T[i, 1:3]) <= 1e-9 * scale):
+                    g.append(i)
+                    break
+            else:
+                groups.append([i])
+        for g in groups:
+            points.append((T[g[0], 1], T[g[0], 2]))
+            labels.append(" / ".join(words[i] for i in g))
+            colors.append("C3")
+            sizes.append(8)
+        marks += [(T[i, 1], T[i, 2]) for i in range(T.shape[0])]
     ax.set_xlabel("topic 2")
     ax.set_ylabel("topic 3")
+    ax.margins(0.12)
     ax.legend(loc="best", fontsize=8)
     if title:
         ax.set_title(title)
+    ax.set_xlim(ax.get_xlim())  # freeze the limits before the labels are placed
+    ax.set_ylim(ax.get_ylim())
+    _place_labels(ax, points, labels, colors, sizes, marks)
 
 
 def nmf_path(X, k, n_iter, loss="frobenius", random_state=0):
@@ -80,17 +186,21 @@ def plot_nmf_state(axes, X, path, losses, t, words, documents, loss="frobenius")
     book_W, book_H = path[t]
     a0, a1, a2 = axes
     k = book_W.shape[1]
-    plot_word_document(a0, book_W, words, [f"topic {j + 1}" for j in range(k)], fmt="{:.2f}", cmap="Oranges")
+    plot_word_document(
+        a0, book_W, words, [f"topic {j + 1}" for j in range(k)], fmt="{:.2f}", cmap="Oranges", blank_below=0.005
+    )
     a0.set_xlabel("topic")
-    a0.set_title(f"book's W (words x topics), round {t}")
-    plot_word_document(a1, book_H, [f"topic {j + 1}" for j in range(k)], documents, fmt="{:.1f}", cmap="Greens")
+    a0.set_title(f"W (words x topics) after round {t}")
+    topics = [f"topic {j + 1}" for j in range(k)]
+    plot_word_document(a1, book_H, topics, documents, fmt="{:.2f}", cmap="Greens", blank_below=0.005)
     a1.set_ylabel("topic")
-    a1.set_title("book's H (topics x documents)")
+    a1.set_title(f"H (topics x documents) after round {t}")
     a2.semilogy(np.arange(len(losses)), losses, color="C0")
     a2.plot([t], [losses[t]], "o", color="C3")
     a2.set_xlabel("round t of Algorithm 17.1")
     a2.set_ylabel("squared loss (17.20)" if loss == "frobenius" else "divergence (17.21)")
-    a2.set_title(f"loss {losses[t]:.3f} at round {t}")
+    a2.set_title(f"the loss up to round {t} (red dot)")
+    log_ticks(a2.yaxis)
 
 
 def nmf_explorer(X=None, words=None, documents=None, n_iter=100):

@@ -21,12 +21,16 @@ def plot_three_coin_ridge(axes, y, fits, labels):
     """One panel per fitted :class:`~statlib.mixture.ThreeCoinEM`: contours of log P(Y | pi, p, q) over
     (p, q) at the fitted pi, the ridge pi p + (1 - pi) q = mean(y) of maximisers, and the EM path
     (start and estimate; the start is drawn at its own p, q although its pi differs slightly)."""
-    grid = np.linspace(0.01, 0.99, 199)
+    grid = np.linspace(0.0, 1.0, 201)
+    # The likelihood on the closed square [0, 1]^2, its edges evaluated a hair inside (log 0 at p or q = 0, 1),
+    # so that the shading fills every panel to its frame.
     P, Q = np.meshgrid(grid, grid)
+    inside = np.clip(grid, 1e-6, 1 - 1e-6)
+    P_in, Q_in = np.meshgrid(inside, inside)
     h = float(np.mean(y))
     best = three_coin_log_likelihood(y, 0.5, h, h)
     for ax, em, label in zip(np.ravel(axes), fits, labels):
-        L = three_coin_log_likelihood(y, em.pi_, P, Q)
+        L = three_coin_log_likelihood(y, em.pi_, P_in, Q_in)
         levels = best - np.array([6.0, 3.0, 1.5, 0.75, 0.3, 0.1, 0.02])
         cs = ax.contourf(P, Q, L, levels=np.r_[L.min(), levels, best + 1e-9], cmap="viridis", alpha=0.85)
         # The ridge: p pi + q (1 - pi) = h, i.e. q = (h - pi p) / (1 - pi).
@@ -40,6 +44,8 @@ def plot_three_coin_ridge(axes, y, fits, labels):
         ax.set_title(f"{label}: $\\hat\\pi$ = {em.pi_:.4f}")
         ax.set_xlabel("$p$ (heads probability of coin B)")
         ax.set_ylabel("$q$ (heads probability of coin C)")
+        ax.set_xlim(0.0, 1.0)
+        ax.set_ylim(0.0, 1.0)  # the same square in every panel, whatever the path and the ridge reach
         ax.set_aspect("equal")
     np.ravel(axes)[0].legend(loc="lower left", fontsize=8, framealpha=0.9)
     return cs

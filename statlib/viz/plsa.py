@@ -94,8 +94,9 @@ def plot_simplex(ax, X, topic_word, doc_topic, title=None, true_topics=None):
         )
     corners = to_ternary(np.eye(3))
     ax.fill(corners[:, 0], corners[:, 1], color="0.95", edgecolor="0.3", lw=1)
-    for p, name, offset in zip(corners, ["word 1", "word 2", "word 3"], [(-0.07, -0.05), (0.0, -0.05), (-0.03, 0.03)]):
-        ax.text(p[0] + offset[0], p[1] + offset[1], name, fontsize=9)
+    # Each corner's name centred under (word 1, word 2) or over (word 3) its corner, so that it stays inside the axes.
+    for p, name, dy, va in zip(corners, ["word 1", "word 2", "word 3"], [-0.03, -0.03, 0.03], ["top", "top", "bottom"]):
+        ax.text(p[0], p[1] + dy, name, fontsize=9, ha="center", va=va)
     empirical = to_ternary(X / X.sum(axis=1, keepdims=True))
     ax.scatter(
         empirical[:, 0], empirical[:, 1], facecolors="none", edgecolors="0.5", s=18, label="documents: n(w, d) / n(d)"
