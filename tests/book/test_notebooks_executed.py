@@ -88,3 +88,24 @@ def test_every_figure_has_a_caption(path):
         )
     ]
     assert not bare, f"{path.name}: the figures of cells {bare} have no caption cell (*Figure ...*) right after them"
+
+
+# A chapter that reads the clock itself, rather than through statlib.viz.time_side_by_side, must hold BLAS and
+# OpenMP to one thread while it does (threadpoolctl's threadpool_limits in the same cell, or once for the whole
+# chapter), as the benchmarks do: a threaded BLAS on a busy machine can make one side wait whole scheduler slices.
+_CLOCK = ("perf_counter", "process_time", "timeit", "time.time(", "time.monotonic(")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_timings_run_on_one_thread(path):
+    cells = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
+    whole_chapter = any("_ = threadpool_limits(1)" in source for source in cells)
+    unlimited = [
+        i
+        for i, source in enumerate(cells)
+        if any(clock in source for clock in _CLOCK) and not whole_chapter and "threadpool_limits" not in source
+    ]
+    assert not unlimited, (
+        f"{path.name}: code cells {unlimited} read the clock without threadpool_limits(1); "
+        "use statlib.viz.time_side_by_side"
+    )
