@@ -10,8 +10,10 @@ import numpy as np
 from benchmarks._case import Case, size_params
 
 ITERATIONS = 50
-GRID = tuple(f"n={n},d=10,k={k}" for n in (1_000, 10_000, 100_000) for k in (2, 8, 32, 100)) + tuple(
-    f"n=100000,d={d},k=8" for d in (2, 50)
+GRID = (
+    tuple(f"n={n},d=10,k={k}" for n in (1_000, 10_000, 100_000) for k in (2, 8, 32, 100))
+    + tuple(f"n=100000,d={d},k=8" for d in (2, 50))
+    + ("n=100000,d=2,k=32",)  # few features, more than 8 centres: the direct assignment's 4 vectors of centres
 )
 
 
