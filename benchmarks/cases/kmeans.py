@@ -1,6 +1,7 @@
 """k-means, Lloyd's iteration (Li Hang alg. 14.2) vs scikit-learn's KMeans(algorithm="lloyd"): exactly 50 iterations
 from the same initial centres. statlib runs algorithm="hamerly", Lloyd's iteration with Hamerly's bounds (the same
-iterates); its default, algorithm="lloyd", is the plain iteration scikit-learn runs. The grid (n = 10^3 to 10^5,
+iterates); its default, algorithm="auto", is the plain iteration scikit-learn runs, or the bounds for more than 32
+centres in at most 16 dimensions. The grid (n = 10^3 to 10^5,
 k = 2 to 100, d = 2 to 50) runs statlib at its default."""
 
 import warnings
@@ -70,8 +71,9 @@ CASE = Case(
     notes="This row times statlib's KMeans(algorithm='hamerly'): Lloyd's iterates (a test checks labels, centres "
     "and iteration counts bit for bit against algorithm='lloyd') without the distances that Hamerly's bounds show "
     "cannot change an assignment, which pays on long runs like this one. The grid times the default, "
-    "algorithm='lloyd' (blocked matrix products, as scikit-learn's; for k <= 8 and d <= 16 each sample's scores "
-    "against all centres computed directly as one vector); scikit-learn's own bounded variant, "
+    "algorithm='auto': Lloyd's step (for k <= 32 and d <= 16 each sample's scores against all centres computed "
+    "directly, as one to four vectors of 8; otherwise blocked matrix products, as scikit-learn's), and Hamerly's "
+    "bounds for k > 32 in d <= 16 (here the cells with k = 100); scikit-learn's own bounded variant, "
     "algorithm='elkan', is slower than its 'lloyd' at this size (k = 8, d = 10).",
     grid=GRID,
 )

@@ -31,7 +31,8 @@ As scikit-learn does, the data are centred on their mean before the fit (the exp
 digits to a large common offset) and the centres shifted back afterwards.
 All scratch arrays are allocated once per fit, none inside the iteration loop.
 
-Hamerly's bounds (``algorithm="hamerly"``; the default is "lloyd", as in scikit-learn). Once the partition
+Hamerly's bounds (``algorithm="hamerly"``, and the default "auto" for more than 32 centres in at most 16
+dimensions; otherwise "auto" is "lloyd", as in scikit-learn). Once the partition
 settles, most samples are far from every boundary and their k distances need not be computed at all. Each
 sample keeps an upper bound u on the distance to its centre and a lower bound l on the distance to any other
 centre; when the centres move, u grows by its centre's movement and l shrinks by the largest movement of the
@@ -71,7 +72,7 @@ from .._validation import check_array, check_choice, check_int, check_real, vali
 __all__ = ["KMeans", "kmeans_plusplus"]
 
 _INITS = ("k-means++", "random")
-_ALGORITHMS = ("lloyd", "hamerly")
+_ALGORITHMS = ("auto", "lloyd", "hamerly")
 
 
 # --------------------------------------------------------------------------------------- kernels
@@ -300,6 +301,12 @@ def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums
 def _direct(d, k):
     """Whether the assignment uses :func:`_nearest_rows` (few centres and features) rather than matrix products."""
     return d <= _DIRECT_MAX_D and k <= _DIRECT_MAX_K
+
+
+def _bounds_pay(d, k):
+    """Whether ``algorithm="auto"`` takes Hamerly's bounds: more centres than the direct step scores, in as few
+    dimensions as it takes (see the ``algorithm`` parameter of :class:`KMeans` for the measurements)."""
+    return k > _DIRECT_MAX_K and d <= _DIRECT_MAX_D
 
 
 @njit(cache=True)
@@ -755,18 +762,23 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         stops only when the partition no longer changes (the book's rule) or at ``max_iter``.
     random_state : int, RandomState or None, default=None
         Seed of the initial centres.
-    algorithm : {"lloyd", "hamerly"}, default="lloyd"
-        How the assignment step is computed; both give the same iterates, partition and centres, barring
-        rounding-level ties of two distances. "lloyd" computes every sample's k distances in each iteration
-        (blocked matrix products, as scikit-learn's ``algorithm="lloyd"``). "hamerly" keeps, for each sample,
+    algorithm : {"auto", "lloyd", "hamerly"}, default="auto"
+        How the assignment step is computed; all give the same iterates, partition and centres, barring
+        rounding-level ties of two distances. "auto" is "hamerly" for more than 32 centres in at most 16
+        features (beyond the direct step of the module notes, in few dimensions) and "lloyd" otherwise:
+        measured on blobs at n = 10^4 and 10^5, d = 2 to 16, k = 40 and 100, "hamerly" took 0.31-1.08 of
+        "lloyd"'s time (0.8 typically, with ``tol`` 1e-4 or 0), while up to 32 centres "lloyd"'s direct step
+        is the quicker (at 50 000 uniform points in 2-D, k = 20: 37 ms against 58). "lloyd" computes every
+        sample's k distances in each iteration (directly or by blocked matrix products, as scikit-learn's
+        ``algorithm="lloyd"``). "hamerly" keeps, for each sample,
         an upper bound on the distance to its centre and a lower bound on the distance to the others (Hamerly
         2010), moved by the triangle inequality as the centres move, and computes distances only where the
         bounds cannot rule out a change of cluster; once the partition settles most samples are skipped. It
         runs the plain "lloyd" steps until at most 1/30 of the labels change in a step, then switches to the
         bounds. It pays on long runs (many iterations after the partition has nearly settled, e.g. with
-        ``tol=0``) in few dimensions, where a sample the bounds cannot skip is cheap to compute; the bounds
-        skip a sample entirely or compute all k of its distances, so many clusters alone do not help. On short
-        runs, and in many dimensions, "lloyd" is as fast or faster.
+        ``tol=0``) in few dimensions with many centres, where a sample the bounds cannot skip is cheap to
+        compute; the bounds skip a sample entirely or compute all k of its distances. On short runs, in many
+        dimensions, and for at most 32 centres in at most 16 dimensions, "lloyd" is as fast or faster.
 
     Attributes
     ----------
@@ -816,7 +828,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         max_iter=300,
         tol=1e-4,
         random_state=None,
-        algorithm="lloyd",
+        algorithm="auto",
     ):
         self.n_clusters = n_clusters
         self.init = init
@@ -865,6 +877,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         n, d = X.shape
         k, init, given, n_init, max_iter, tol = self._check_params(n, d)
         rng = check_random_state(self.random_state)
+        bounded = self.algorithm == "hamerly" or (self.algorithm == "auto" and _bounds_pay(d, k))
         mean = np.empty(d)
         # centre the copy (the distance expansion then keeps its digits); tol is relative to the variance
         tol_abs = tol * _centre_columns(X, mean)
@@ -880,7 +893,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
                 centres = _kmeans_plusplus(X, k, rng)[0]
             centres = np.ascontiguousarray(centres, dtype=np.float64)
             relocated = np.zeros(1, dtype=np.int64)
-            n_iter, converged = _lloyd(X, centres, max_iter, tol_abs, labels, relocated, self.algorithm == "hamerly")
+            n_iter, converged = _lloyd(X, centres, max_iter, tol_abs, labels, relocated, bounded)
             if max_iter == 0:
                 _nearest(X, centres, labels)
             inertia = _inertia(X, centres, labels)

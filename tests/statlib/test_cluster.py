@@ -179,9 +179,9 @@ def test_matches_scikit_learn_lloyd_from_the_same_centres(n, d, k, seed, algorit
     + [(1, 9), (2, 16), (3, 17), (5, 20), (10, 24), (16, 32), (12, 13)],  # two and four vectors of 8 centres
 )
 def test_direct_pass_equals_the_blocked_pass(d, k):
-    # For k <= 32 and d <= 16 the assignment scores each row against all centres as one, two or four vectors of 8
-    # instead of a matrix product. Labels and the update's sums must be those of the blocked (dgemm) pass, and the labels
-    # those of the plain argmin of the squared distances (14.18): random data have no rounding-level ties.
+    # For k <= 32 and d <= 16 the assignment scores each row against all centres as one, two or four vectors of
+    # 8 instead of a matrix product. Labels and the update's sums must be those of the blocked (dgemm) pass, and
+    # the labels those of the plain argmin of the squared distances (14.18): random data have no rounding-level ties.
     from statlib.cluster import _kmeans
 
     rng = np.random.default_rng(d * 100 + k)
@@ -528,3 +528,28 @@ def test_linkage_on_huge_coordinates():
         linkage(big, "centroid")
     with pytest.raises(ValueError, match="rescale X"):
         AgglomerativeClustering(2, linkage="ward").fit(big)
+
+
+@pytest.mark.parametrize(
+    ("d", "k", "chosen"), [(2, 40, "hamerly"), (16, 33, "hamerly"), (2, 32, "lloyd"), (17, 40, "lloyd")]
+)
+def test_auto_takes_the_bounds_for_many_centres_in_few_dimensions(d, k, chosen):
+    # algorithm="auto" (the default) is Hamerly's bounds beyond the direct step's 32 centres in at most 16
+    # dimensions, and the plain step otherwise: the same fit, bit for bit, as the algorithm it picks, and the
+    # same partition as scikit-learn's Lloyd iteration from the same start.
+    rng = np.random.default_rng(d * 100 + k)
+    X = rng.normal(scale=3.0, size=(k, d))[rng.integers(0, k, 3000)] + rng.normal(size=(3000, d))
+    init = X[rng.choice(3000, size=k, replace=False)]
+    fits = {}
+    for algorithm in ("auto", chosen):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fits[algorithm] = KMeans(k, init=init, n_init=1, max_iter=100, tol=0.0, algorithm=algorithm).fit(X)
+    assert KMeans().algorithm == "auto"
+    np.testing.assert_array_equal(fits["auto"].cluster_centers_, fits[chosen].cluster_centers_)
+    np.testing.assert_array_equal(fits["auto"].labels_, fits[chosen].labels_)
+    assert fits["auto"].n_iter_ == fits[chosen].n_iter_
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        theirs = skcluster.KMeans(k, init=init, n_init=1, max_iter=100, tol=0.0, algorithm="lloyd").fit(X)
+    np.testing.assert_array_equal(fits["auto"].labels_, theirs.labels_)
