@@ -1,7 +1,7 @@
 """k-means, Lloyd's iteration (Li Hang alg. 14.2) vs scikit-learn's KMeans(algorithm="lloyd"): exactly 50 iterations
 from the same initial centres. statlib runs algorithm="hamerly", Lloyd's iteration with Hamerly's bounds (the same
 iterates); its default, algorithm="auto", is the plain iteration scikit-learn runs, or the bounds for more than 32
-centres in at most 16 dimensions. The grid (n = 10^3 to 10^5,
+centres in at most 3 dimensions. The grid (n = 10^3 to 10^5,
 k = 2 to 100, d = 2 to 50) runs statlib at its default."""
 
 import warnings
@@ -15,6 +15,7 @@ GRID = (
     tuple(f"n={n},d=10,k={k}" for n in (1_000, 10_000, 100_000) for k in (2, 8, 32, 100))
     + tuple(f"n=100000,d={d},k=8" for d in (2, 50))
     + ("n=100000,d=2,k=32",)  # few features, more than 8 centres: the direct assignment's 4 vectors of centres
+    + ("n=100000,d=2,k=100",)  # more than 32 centres in few features: algorithm="auto" takes Hamerly's bounds
 )
 
 
@@ -73,7 +74,7 @@ CASE = Case(
     "cannot change an assignment, which pays on long runs like this one. The grid times the default, "
     "algorithm='auto': Lloyd's step (for k <= 32 and d <= 16 each sample's scores against all centres computed "
     "directly, as one to four vectors of 8; otherwise blocked matrix products, as scikit-learn's), and Hamerly's "
-    "bounds for k > 32 in d <= 16 (here the cells with k = 100); scikit-learn's own bounded variant, "
+    "bounds for k > 32 in d <= 3 (the cell n=100000,d=2,k=100); scikit-learn's own bounded variant, "
     "algorithm='elkan', is slower than its 'lloyd' at this size (k = 8, d = 10).",
     grid=GRID,
 )

@@ -31,7 +31,7 @@ As scikit-learn does, the data are centred on their mean before the fit (the exp
 digits to a large common offset) and the centres shifted back afterwards.
 All scratch arrays are allocated once per fit, none inside the iteration loop.
 
-Hamerly's bounds (``algorithm="hamerly"``, and the default "auto" for more than 32 centres in at most 16
+Hamerly's bounds (``algorithm="hamerly"``, and the default "auto" for more than 32 centres in at most 3
 dimensions; otherwise "auto" is "lloyd", as in scikit-learn). Once the partition
 settles, most samples are far from every boundary and their k distances need not be computed at all. Each
 sample keeps an upper bound u on the distance to its centre and a lower bound l on the distance to any other
@@ -83,6 +83,7 @@ _PRODUCT_BYTES = 1 << 18  # and at most 256 KiB of products x.m_l: fewer rows (h
 _DIRECT_MAX_D = 16  # the direct kernel (no matrix product) is compiled for each dimension d up to this
 _DIRECT_GROUPS = (1, 2, 4)  # and for 1, 2 or 4 vectors of 8 centres (k <= 8, 16 or 32)
 _DIRECT_MAX_K = 8 * _DIRECT_GROUPS[-1]
+_BOUNDS_MAX_D = 3  # algorithm="auto" takes Hamerly's bounds beyond _DIRECT_MAX_K centres in at most this many features
 
 
 @njit(cache=True)
@@ -304,9 +305,9 @@ def _direct(d, k):
 
 
 def _bounds_pay(d, k):
-    """Whether ``algorithm="auto"`` takes Hamerly's bounds: more centres than the direct step scores, in as few
-    dimensions as it takes (see the ``algorithm`` parameter of :class:`KMeans` for the measurements)."""
-    return k > _DIRECT_MAX_K and d <= _DIRECT_MAX_D
+    """Whether ``algorithm="auto"`` takes Hamerly's bounds: more centres than the direct step scores, in at most
+    three dimensions (see the ``algorithm`` parameter of :class:`KMeans` for the measurements)."""
+    return k > _DIRECT_MAX_K and d <= _BOUNDS_MAX_D
 
 
 @njit(cache=True)
@@ -764,11 +765,11 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         Seed of the initial centres.
     algorithm : {"auto", "lloyd", "hamerly"}, default="auto"
         How the assignment step is computed; all give the same iterates, partition and centres, barring
-        rounding-level ties of two distances. "auto" is "hamerly" for more than 32 centres in at most 16
-        features (beyond the direct step of the module notes, in few dimensions) and "lloyd" otherwise:
-        measured on blobs at n = 10^4 and 10^5, d = 2 to 16, k = 40 and 100, "hamerly" took 0.31-1.08 of
-        "lloyd"'s time (0.8 typically, with ``tol`` 1e-4 or 0), while up to 32 centres "lloyd"'s direct step
-        is the quicker (at 50 000 uniform points in 2-D, k = 20: 37 ms against 58). "lloyd" computes every
+        rounding-level ties of two distances. "auto" is "hamerly" for more than 32 centres in at most 3
+        features and "lloyd" otherwise. Measured on blobs, n = 10^4 and 10^5, k = 40 to 100, 50 iterations or
+        ``tol`` 1e-4 or 0: "hamerly" took 0.31-0.76 of "lloyd"'s time at d = 2 and 0.51-1.04 at d = 3, but up
+        to 1.2-1.5 from d = 4 to 10 on overlapping blobs; up to 32 centres in at most 16 features "lloyd"'s
+        direct step is the quicker (at 50 000 uniform points in 2-D, k = 20: 37 ms against 58). "lloyd" computes every
         sample's k distances in each iteration (directly or by blocked matrix products, as scikit-learn's
         ``algorithm="lloyd"``). "hamerly" keeps, for each sample,
         an upper bound on the distance to its centre and a lower bound on the distance to the others (Hamerly

@@ -531,10 +531,11 @@ def test_linkage_on_huge_coordinates():
 
 
 @pytest.mark.parametrize(
-    ("d", "k", "chosen"), [(2, 40, "hamerly"), (16, 33, "hamerly"), (2, 32, "lloyd"), (17, 40, "lloyd")]
+    ("d", "k", "chosen"),
+    [(2, 40, "hamerly"), (3, 33, "hamerly"), (4, 40, "lloyd"), (2, 32, "lloyd"), (17, 40, "lloyd")],
 )
 def test_auto_takes_the_bounds_for_many_centres_in_few_dimensions(d, k, chosen):
-    # algorithm="auto" (the default) is Hamerly's bounds beyond the direct step's 32 centres in at most 16
+    # algorithm="auto" (the default) is Hamerly's bounds beyond the direct step's 32 centres in at most 3
     # dimensions, and the plain step otherwise: the same fit, bit for bit, as the algorithm it picks, and the
     # same partition as scikit-learn's Lloyd iteration from the same start.
     rng = np.random.default_rng(d * 100 + k)
