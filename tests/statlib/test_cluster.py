@@ -547,6 +547,9 @@ def test_auto_takes_the_bounds_for_many_centres_in_few_dimensions(d, k, chosen):
             warnings.simplefilter("ignore", ConvergenceWarning)
             fits[algorithm] = KMeans(k, init=init, n_init=1, max_iter=100, tol=0.0, algorithm=algorithm).fit(X)
     assert KMeans().algorithm == "auto"
+    from statlib.cluster import _kmeans
+
+    assert _kmeans._bounds_pay(d, k) == (chosen == "hamerly")  # the other checks alone hold for either choice
     np.testing.assert_array_equal(fits["auto"].cluster_centers_, fits[chosen].cluster_centers_)
     np.testing.assert_array_equal(fits["auto"].labels_, fits[chosen].labels_)
     assert fits["auto"].n_iter_ == fits[chosen].n_iter_
@@ -554,3 +557,16 @@ def test_auto_takes_the_bounds_for_many_centres_in_few_dimensions(d, k, chosen):
         warnings.simplefilter("ignore", ConvergenceWarning)
         theirs = skcluster.KMeans(k, init=init, n_init=1, max_iter=100, tol=0.0, algorithm="lloyd").fit(X)
     np.testing.assert_array_equal(fits["auto"].labels_, theirs.labels_)
+
+
+@pytest.mark.parametrize("k", [3, 20, 40])
+def test_data_whose_squares_overflow_are_refused(k):
+    # Beyond 1e150 per coordinate the scores ||m||^2 / 2 - x.m overflow to inf or NaN and name no centre; before
+    # this check the kernel returned a label past k and wrote outside the cluster sums.
+    X = np.random.default_rng(0).normal(size=(200, 2))
+    with pytest.raises(ValueError, match="X is too large"):
+        KMeans(k, n_init=1, random_state=0).fit(X * 1e160)
+    model = KMeans(k, n_init=1, random_state=0).fit(X)
+    for method in (model.predict, model.transform, model.score):
+        with pytest.raises(ValueError, match="X is too large"):
+            method(X * 1e160)
