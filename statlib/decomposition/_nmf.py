@@ -539,17 +539,19 @@ def _check_nonnegative(A, name):
 
 # ------------------------------------------------------------------------------------------ initialisation
 # The NNDSVD start needs only the k leading singular triplets. LAPACK's thin SVD computes them all, O(n m min(n, m)),
-# and needs X dense; below about 200 rows or columns that takes at most a few milliseconds and gives them exactly.
-# Above, the start uses scikit-learn's own method, the randomised range finder (:func:`._svd._randomized_svd`, the
-# same draws), which costs O(k) products with X, sparse or dense. Measured on one thread: a full SVD made chapter
-# 22's 1182 x 1538 fit take 26 times scikit-learn's time, and Lanczos (ARPACK) to machine precision still 1.2-2.2
-# times at 1000 x 500 to 20 000 x 5 000 (k = 10-20).
+# and needs X dense; for a dense X with fewer than 200 rows or columns that takes at most a few milliseconds and gives
+# them exactly. Otherwise the start uses scikit-learn's own method, the randomised range finder
+# (:func:`._svd._randomized_svd`, the same draws), which costs O(k) products with X, sparse or dense. Measured on one
+# thread: a full SVD made chapter 22's 1182 x 1538 fit take 26 times scikit-learn's time, and Lanczos (ARPACK) to
+# machine precision still 1.2-2.2 times at 1000 x 500 to 20 000 x 5 000 (k = 10-20).
 _RANDOMIZED_MIN_SIDE = 200
+_DENSE_MAX_ENTRIES = 10**6  # a sparse X with fewer than 200 rows or columns is made dense only up to this size
 
 
 def _leading_triplets(X, k, random_state):
     """(U, s, Vt): the k leading singular triplets of X, n x k, k and k x m, singular values decreasing (each
-    direction's sign is arbitrary). For a small X, LAPACK's thin SVD of X made dense: exact up to round-off. Otherwise
+    direction's sign is arbitrary). For a small X (fewer than 200 rows or columns, and if sparse at most 10^6
+    entries), LAPACK's thin SVD of X made dense: exact up to round-off. Otherwise
     scikit-learn's randomised SVD (Halko et al. 2011; n_iter = 7 power iterations when k < min(n, m) / 10, else 4;
     10 extra directions) on X as it is, never densifying a sparse X, with its test matrix drawn from
     ``random_state`` (a fixed seed, 0, when it is None, so that the start is reproducible): with the same integer
@@ -557,7 +559,7 @@ def _leading_triplets(X, k, random_state):
     from ._svd import _randomized_svd
 
     side = min(X.shape)
-    if side < _RANDOMIZED_MIN_SIDE:
+    if side < _RANDOMIZED_MIN_SIDE and not (sparse.issparse(X) and X.shape[0] * X.shape[1] > _DENSE_MAX_ENTRIES):
         U, s, Vt = linalg.svd(X.toarray() if sparse.issparse(X) else X, full_matrices=False)
         return U[:, :k], s[:k], Vt[:k]
     rng = check_random_state(0 if random_state is None else random_state)
@@ -646,7 +648,7 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     random_state : int, RandomState or None, default=None
         Seed of the "random" and "nndsvdar" initialisations, and of the randomised SVD behind the NNDSVD starts
         of an X with at least 200 rows and columns (None: the fixed seed 0 there, so the default start is
-        reproducible).
+        reproducible; the random fill of "nndsvdar" stays unseeded with None, as in scikit-learn).
 
     Attributes
     ----------
@@ -668,8 +670,9 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     corresponding column of W by it.
 
     With ``init="nndsvd"`` (and the "a"/"ar" variants) the leading singular triplets of a small X (fewer than 200
-    rows or columns) are exact, where scikit-learn uses a randomised SVD, so the two start from slightly different
-    points; for a larger X both use the same randomised SVD (without densifying a sparse X), and with the same
+    rows or columns; if sparse, also at most 10^6 entries, since it is made dense) are exact, where scikit-learn
+    uses a randomised SVD, so the two start from slightly different points; for a larger X both use the same
+    randomised SVD (without densifying a sparse X), and with the same
     integer ``random_state`` they start from the same point; with "random" or "custom" they
     start from the same point. The ``alpha_W``/``alpha_H`` penalties and the Itakura-Saito loss of
     scikit-learn are not implemented.
