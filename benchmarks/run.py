@@ -178,7 +178,7 @@ def import_time():
 
 def chapter_times(notebooks, cache_dir):
     """Wall time to execute each chapter top to bottom in a fresh kernel (outputs are not written back), with one
-    thread per library as under ``make test``."""
+    thread per library, forced as for each side of a benchmark case (``make test`` sets the same by default)."""
     times = {}
     for nb_path in notebooks:
         code = (
