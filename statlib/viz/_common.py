@@ -39,6 +39,20 @@ def plot_decision_regions(
     return ax
 
 
+def _rect_is_free(rect, frame, placed, marks, *, inset, margin):
+    """Whether a label's box ``rect`` (x0, y0, x1, y1, display pixels) lies ``inset`` pixels inside ``frame`` (the
+    axes' extent), overlaps none of the boxes ``placed`` and has no marker of ``marks`` (an (m, 2) array of pixel
+    positions) within ``margin`` pixels: the test the figure helpers' label placers share."""
+    if not (frame.x0 + inset <= rect[0] and rect[2] <= frame.x1 - inset):
+        return False
+    if not (frame.y0 + inset <= rect[1] and rect[3] <= frame.y1 - inset):
+        return False
+    if any(rect[0] < o[2] and o[0] < rect[2] and rect[1] < o[3] and o[1] < rect[3] for o in placed):
+        return False
+    near = (marks[:, 0] > rect[0] - margin) & (marks[:, 0] < rect[2] + margin)
+    return not np.any(near & (marks[:, 1] > rect[1] - margin) & (marks[:, 1] < rect[3] + margin))
+
+
 def time_side_by_side(runs, *, repeat=5, number=1):
     """Time each ``name -> callable`` in ``runs``: seconds per call, the best of ``repeat`` rounds.
 

@@ -6,6 +6,7 @@ from .._validation import check_real
 from ..datasets import load_example
 from ..decomposition import NMF, beta_divergence
 from ..decomposition._nmf import _initialize
+from ._common import _rect_is_free
 
 __all__ = [
     "plot_word_document",
@@ -86,14 +87,7 @@ def _place_labels(ax, points, labels, colors, fontsizes, avoid):
                 x = pixels[i, 0] + dx * (reach * gap + w / 2)
                 y = pixels[i, 1] + dy * (reach * gap + h / 2)
                 rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-                if not (frame.x0 + 2 <= rect[0] and rect[2] <= frame.x1 - 2 and frame.y0 + 2 <= rect[1]):
-                    continue
-                if rect[3] > frame.y1 - 2:
-                    continue
-                if any(rect[0] < o[2] and o[0] < rect[2] and rect[1] < o[3] and o[1] < rect[3] for o in placed):
-                    continue
-                inside = (marks[:, 0] > rect[0] - 4) & (marks[:, 0] < rect[2] + 4)
-                if np.any(inside & (marks[:, 1] > rect[1] - 4) & (marks[:, 1] < rect[3] + 4)):
+                if not _rect_is_free(rect, frame, placed, marks, inset=2, margin=4):
                     continue
                 best = (x, y, rect)
                 break

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from ._common import _rect_is_free
+
 __all__ = [
     "METHODS",
     "demo_explorer",
@@ -265,12 +267,7 @@ def _place_names(ax, points, names, *, fontsize=8):
                 break
             x, y = pixels[i] + offset
             rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            if not (frame.x0 <= rect[0] and rect[2] <= frame.x1 and frame.y0 <= rect[1] and rect[3] <= frame.y1):
-                continue
-            if any(rect[0] < o[2] and o[0] < rect[2] and rect[1] < o[3] and o[1] < rect[3] for o in rects):
-                continue
-            near = (others[:, 0] > rect[0] - 3) & (others[:, 0] < rect[2] + 3)
-            if np.any(near & (others[:, 1] > rect[1] - 3) & (others[:, 1] < rect[3] + 3)):
+            if not _rect_is_free(rect, frame, rects, others, inset=0, margin=3):
                 continue
             cost = r * (1.0 + 0.6 * (1.0 - (offset @ outward) / r)) if r > 0 else 0.0
             if cost >= best_cost:
