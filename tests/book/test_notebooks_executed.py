@@ -4,10 +4,13 @@ nbval re-runs each notebook and compares outputs, but it skips cells never execu
 that gap by requiring execution counts 1, 2, ..., n over the code cells.
 """
 
+import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
+from IPython.core.inputtransformer2 import TransformerManager
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(p for p in (ROOT / "chapters").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
@@ -48,7 +51,6 @@ def test_no_saved_widget_state(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_directives_carry_the_sources_numbers(path):
     # Titles name the source's numbers; book-wide running numbers would contradict them.
-    import re
 
     for cell in json.loads(path.read_text())["cells"]:
         if cell["cell_type"] != "markdown":
@@ -74,7 +76,6 @@ def _draws_a_figure(cell):
 def test_every_figure_has_a_caption(path):
     # chapter contract, point 7: the cell right after a figure is its caption, one italic paragraph "*Figure ...*",
     # which the site, Binder and the PDF all show (cell metadata would be invisible in Jupyter)
-    import re
 
     cells = json.loads(path.read_text())["cells"]
     bare = [
@@ -91,21 +92,73 @@ def test_every_figure_has_a_caption(path):
 
 
 # A chapter that reads the clock itself, rather than through statlib.viz.time_side_by_side, must hold BLAS and
-# OpenMP to one thread while it does (threadpoolctl's threadpool_limits in the same cell, or once for the whole
-# chapter), as the benchmarks do: a threaded BLAS on a busy machine can make one side wait whole scheduler slices.
-_CLOCK = ("perf_counter", "process_time", "timeit", "time.time(", "time.monotonic(")
+# OpenMP to one thread while it does, as the benchmarks do: a threaded BLAS on a busy machine can make one side
+# wait whole scheduler slices. Each clock read must sit inside `with threadpool_limits(1):` (or the chapter holds
+# one thread throughout with `_ = threadpool_limits(1)`); a timing magic (%time, %timeit) cannot, so it counts
+# as unlimited.
+_CLOCK_FUNCTIONS = {"perf_counter", "perf_counter_ns", "process_time", "time", "time_ns", "monotonic", "timeit"}
+_CLOCK_MODULES = {"time", "timeit"}
+_TIMING_MAGICS = {"time", "timeit", "prun"}
+
+
+def _is_one_thread_limit(node):
+    """``threadpool_limits(1)`` or ``threadpool_limits(limits=1)``."""
+    if not (
+        isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "threadpool_limits"
+    ):
+        return False
+    limits = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "limits"), None)
+    return isinstance(limits, ast.Constant) and limits.value == 1
+
+
+def _clock_reads(source):
+    """Line numbers in a code cell's source where the clock is read outside a ``with threadpool_limits(1):``."""
+    # IPython's own transformation turns magics into calls (get_ipython().run_line_magic("timeit", ...))
+    code = TransformerManager().transform_cell(source)
+    unlimited = []
+
+    def visit(node, limited):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            limited = limited or any(_is_one_thread_limit(item.context_expr) for item in node.items)
+        if isinstance(node, ast.Call) and not limited:
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                if func.value.id in _CLOCK_MODULES and func.attr in _CLOCK_FUNCTIONS:
+                    unlimited.append(node.lineno)
+            elif isinstance(func, ast.Name) and func.id in _CLOCK_FUNCTIONS - {"time"}:
+                unlimited.append(node.lineno)
+            if isinstance(func, ast.Attribute) and func.attr in ("run_line_magic", "run_cell_magic"):
+                name = node.args[0] if node.args else None
+                if isinstance(name, ast.Constant) and name.value in _TIMING_MAGICS:
+                    unlimited.append(node.lineno)
+        for child in ast.iter_child_nodes(node):
+            visit(child, limited)
+
+    visit(ast.parse(code), False)
+    return sorted(unlimited)
+
+
+def test_clock_reads_are_found():
+    # the rule below on its own examples: a read inside the limit passes, one outside it, a bare perf_counter
+    # imported by name, or a timing magic does not
+    assert _clock_reads("with threadpool_limits(1):\n    t = time.perf_counter()") == []
+    assert _clock_reads("with warnings.catch_warnings(), threadpool_limits(limits=1):\n    t = time.time()") == []
+    assert _clock_reads("with threadpool_limits(2):\n    t = time.perf_counter()") == [2]
+    assert _clock_reads("t = time.perf_counter()\nwith threadpool_limits(1):\n    f()") == [1]
+    assert _clock_reads("from time import perf_counter\nt = perf_counter()") == [2]
+    assert _clock_reads("%timeit f()\nx = 1") == [1]
+    assert _clock_reads("%%time\nf()") == [1]
+    assert _clock_reads("s = ('%d'\n     % (3))") == []
+    assert _clock_reads("def f():\n    return time.monotonic()") == [2]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_timings_run_on_one_thread(path):
     cells = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
-    whole_chapter = any("_ = threadpool_limits(1)" in source for source in cells)
-    unlimited = [
-        i
-        for i, source in enumerate(cells)
-        if any(clock in source for clock in _CLOCK) and not whole_chapter and "threadpool_limits" not in source
-    ]
+    if any(re.search(r"^_ = threadpool_limits\((limits=)?1\)", source, re.M) for source in cells):
+        return  # the whole chapter runs on one thread
+    unlimited = {i: lines for i, source in enumerate(cells) if (lines := _clock_reads(source))}
     assert not unlimited, (
-        f"{path.name}: code cells {unlimited} read the clock without threadpool_limits(1); "
+        f"{path.name}: code cells read the clock outside `with threadpool_limits(1):` (cell: lines) {unlimited}; "
         "use statlib.viz.time_side_by_side"
     )
