@@ -1,5 +1,7 @@
-"""PCA by the SVD of the centred data (Li Hang Algorithm 16.1, eqs. (16.51)-(16.53)) vs scikit-learn's
-PCA(svd_solver="full"): all components of a tall, correlated data matrix."""
+"""PCA, all components of a tall, correlated data matrix: statlib's PCA() vs scikit-learn's PCA(), both at their
+defaults. For at most 1000 features and at least ten times as many samples both take the covariance route (the
+eigen-decomposition of the sample covariance matrix (16.41), Li Hang §16.2.2); otherwise both take the SVD of the
+centred data (Algorithm 16.1, eqs. (16.51)-(16.53))."""
 
 import numpy as np
 
@@ -37,28 +39,35 @@ def run_statlib(data):
 def run_reference(data):
     from sklearn.decomposition import PCA
 
-    return _fit(PCA, data, svd_solver="full")
+    return _fit(PCA, data)
 
 
 def check(ours, theirs):
     # Both fix each direction's sign by its largest-magnitude entry, so the comparison is entry by entry.
-    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-7, atol=1e-9)
-    np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-10)
-    np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-7, atol=1e-9)
+    # scikit-learn's covariance route forms X^T X - n mean mean^T, whose cancellation costs it up to ~1e-7 in the
+    # components of the smallest, closely spaced variances here (n=20000, m=200: 9.5e-8 against the exact SVD,
+    # statlib's 2e-11), hence the looser tolerances.
+    np.testing.assert_allclose(ours[0], theirs[0], rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(ours[1], theirs[1], rtol=1e-8)
+    np.testing.assert_allclose(ours[2], theirs[2], rtol=1e-6, atol=1e-6)
 
 
 CASE = Case(
     name="pca",
-    algorithm="PCA by the SVD of the centred data (Li Hang alg. 16.1), all components",
+    algorithm="PCA, all components, at the defaults: the covariance route (Li Hang §16.2.2) for tall data, else the "
+    "SVD of the centred data (alg. 16.1)",
     size="20 000 x 200",
-    reference_name="sklearn.decomposition.PCA(svd_solver='full')",
+    reference_name="sklearn.decomposition.PCA() (svd_solver='auto')",
     target=1.0,
     make_data=make_data,
     statlib=run_statlib,
     reference=run_reference,
     check=check,
-    tolerance="same components and scores (rtol 1e-7), same explained variances (rtol 1e-10)",
-    notes="Both sides call LAPACK's thin SVD (gesdd) on the same centred array, so the ratio is parity up to "
-    "timing noise and the bookkeeping around the call.",
+    tolerance="same components and scores (1e-6), same explained variances (rtol 1e-8): scikit-learn's covariance "
+    "route loses up to 1e-7 to cancellation",
+    notes="Both defaults choose by shape with the same rule. On the covariance route scikit-learn forms X^T X with "
+    "one BLAS call and subtracts n mean mean^T; statlib shifts blocks of 2^17 numbers by the first block's mean "
+    "before each BLAS update, one pass over X that also yields the mean, and keeps the full SVD's accuracy "
+    "(2e-11 against 1e-7 at 20000 x 200). Otherwise both call LAPACK's thin SVD (gesdd) on the centred array.",
     grid=GRID,
 )

@@ -7,6 +7,13 @@ principal directions as the columns of V (the rows of ``components_``) and their
 lambda_k = sigma_k^2 (Theorem 16.1: var(y_k) = lambda_k), without ever forming S. The scores are
 y = V^T (x - mean) (16.43)-(16.47), and Algorithm 16.1's output Y = V^T X is ``transform(X).T``.
 
+For tall data (n >= 10 m, m <= 1000) the default solver forms S itself and takes its eigen-decomposition,
+the route of §16.2.2 (there for the correlation matrix R of standardised data): S costs n m^2 operations
+against the SVD's several times that, and its m x m eigen-problem is small. The same directions and
+variances, up to rounding; since S squares the data's singular values, a variance far below the largest
+(lambda_k / lambda_1 near machine precision) is less accurate than the SVD's, which ``svd_solver="full"``
+keeps.
+
 The correlation-matrix PCA of §16.2.2 (the book's Example 16.1, where only R is printed) is
 :func:`pca_from_correlation`: eigenvalues and eigenvectors of R, variance contribution rates (16.30),
 factor loadings rho(y_k, x_i) = sqrt(lambda_k) e_ik (16.36) and the contribution of the first k
@@ -28,12 +35,13 @@ __all__ = ["PCA", "pca_from_correlation"]
 
 
 class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
-    """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3).
+    """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3), or by
+    the eigen-decomposition of the sample covariance matrix (§16.2.2's route) for tall data.
 
     The principal directions are the right singular vectors of the centred data, the component
     variances lambda_k = sigma_k^2 / (n - 1) (the eigenvalues of the sample covariance (16.41),
     Theorem 16.1), and the scores y = V^T (x - mean) (16.43). Parameters and attributes follow
-    :class:`sklearn.decomposition.PCA` with ``svd_solver="full"``.
+    :class:`sklearn.decomposition.PCA` with ``svd_solver`` "full" or "covariance_eigh".
 
     Sign convention: singular vectors are unique only up to sign (Li Hang §15.1). Each principal
     direction is flipped so that its entry of largest absolute value is positive (the first such entry
@@ -51,10 +59,14 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         Accepted for scikit-learn compatibility; ``X`` is never modified.
     whiten : bool, default=False
         Divide the scores by sqrt(lambda_k), so that each has unit sample variance.
-    svd_solver : {"auto", "full"}, default="auto"
-        Both mean the LAPACK thin SVD of the centred data (``scipy.linalg.svd``, ``full_matrices=False``),
-        whatever the shape of ``X``. Unlike scikit-learn's "auto", statlib's never switches to the
-        eigen-decomposition of the covariance matrix or to a randomised or truncated solver.
+    svd_solver : {"auto", "full", "covariance_eigh"}, default="auto"
+        "full": the LAPACK thin SVD of the centred data (``scipy.linalg.svd``, ``full_matrices=False``),
+        Algorithm 16.1. "covariance_eigh": the eigen-decomposition of the sample covariance matrix S (16.41)
+        (§16.2.2's route), with S = Xc^T Xc / (n - 1) accumulated over blocks of centred rows, so that no
+        centred copy of ``X`` is made. "auto": "covariance_eigh" when ``X`` has at most 1000 columns and at
+        least ten times as many rows, else "full", the rule of scikit-learn's "auto" for these two solvers
+        (scikit-learn's "auto" may also choose a randomised solver when few components are kept; statlib's
+        never does).
 
     Attributes
     ----------
@@ -117,6 +129,8 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def fit_transform(self, X, y=None):
         """Fit and return the scores of ``X``, shape (n_samples, n_components)."""
         U, S = self._fit(X)
+        if U is None:  # the covariance solver: no left singular vectors, so the scores are (16.43) itself
+            return self.transform(X)
         k = self.n_components_
         scores = U[:, :k] * (np.sqrt(self.n_samples_ - 1) if self.whiten else S[:k])
         return scores
@@ -124,17 +138,31 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def _fit(self, X):
         check_bool(self.copy, "copy")
         check_bool(self.whiten, "whiten")
-        check_choice(self.svd_solver, "svd_solver", ("auto", "full"))
+        check_choice(self.svd_solver, "svd_solver", ("auto", "full", "covariance_eigh"))
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, m = X.shape
         nc = self._check_n_components(n, m)
-        mean = X.mean(axis=0)  # (16.40)
-        Xc = X - mean  # Algorithm 16.1 wants centred data
-        # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
-        # has the same V, with singular values sqrt(n - 1) times those of X'.
-        U, S, Vt = linalg.svd(Xc, full_matrices=False)
-        _flip_signs(Vt, U)  # fix each direction's sign (largest-magnitude entry positive)
-        variance = S**2 / (n - 1)  # (16.52)-(16.53): eigenvalues of S = X'^T X', var(y_k) = lambda_k (16.6)
+        solver = self.svd_solver
+        if solver == "auto":
+            solver = "covariance_eigh" if m <= 1000 and n >= 10 * m else "full"
+        self._fit_svd_solver = solver
+        if solver == "full":
+            mean = X.mean(axis=0)  # (16.40)
+            Xc = X - mean  # Algorithm 16.1 wants centred data
+            # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
+            # has the same V, with singular values sqrt(n - 1) times those of X'.
+            U, S, Vt = linalg.svd(Xc, full_matrices=False)
+            _flip_signs(Vt, U)  # fix each direction's sign (largest-magnitude entry positive)
+            variance = S**2 / (n - 1)  # (16.52)-(16.53): eigenvalues of S = X'^T X', var(y_k) = lambda_k (16.6)
+        else:
+            # S (16.41) and its eigen-decomposition S v_k = lambda_k v_k, by decreasing lambda_k; S is positive
+            # semi-definite, so an eigenvalue rounded below zero is zero
+            mean, gram = _mean_and_centred_gram(X)  # (16.40), and (n - 1) S
+            eigenvalues, eigenvectors = linalg.eigh(gram / (n - 1), driver="evd")  # LAPACK divide and conquer
+            variance = np.maximum(eigenvalues[::-1], 0.0)
+            Vt = np.ascontiguousarray(eigenvectors[:, ::-1].T)
+            _flip_signs(Vt)
+            U, S = None, np.sqrt(variance * (n - 1))  # the singular values of Xc: sigma_k^2 = (n - 1) lambda_k
         total = variance.sum()
         ratio = variance / total if total > 0 else np.zeros_like(variance)  # (16.30)
         if isinstance(nc, float):  # the fewest k whose cumulative rate (16.31) exceeds nc
@@ -185,6 +213,36 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     @property
     def _n_features_out(self):
         return self.components_.shape[0]
+
+
+# Rows per block of _mean_and_centred_gram: 2**17 numbers (1 MiB), a block that stays in a core's cache between
+# being shifted and being multiplied.
+_GRAM_BLOCK_ENTRIES = 1 << 17
+
+
+def _mean_and_centred_gram(X):
+    """The column means of ``X`` and Xc^T Xc for the centred data Xc = X - mean, in one pass over ``X``.
+
+    Each block of rows is shifted by c, the mean of the first block, into a small buffer B, whose Gram matrix
+    B^T B (BLAS's symmetric rank-k update) and column sums 1^T B (a matrix-vector product) are added into
+    G = sum (x_i - c)(x_i - c)^T and s = sum (x_i - c). Then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c
+    is already close to the mean, s s^T / n is small beside G and the subtraction loses nothing, unlike forming
+    X^T X - n mean mean^T, whose two terms grow with the square of the data's offset; and no n x m centred copy
+    of ``X`` is made."""
+    n, m = X.shape
+    rows = max(1, min(n, _GRAM_BLOCK_ENTRIES // max(m, 1)))
+    buffer = np.empty((rows, m))
+    ones = np.ones(rows)
+    shift = X[:rows].mean(axis=0)
+    gram = np.zeros((m, m))
+    sums = np.zeros(m)
+    for start in range(0, n, rows):
+        block = buffer[: min(rows, n - start)]
+        np.subtract(X[start : start + block.shape[0]], shift, out=block)
+        gram += block.T @ block
+        sums += ones[: block.shape[0]] @ block
+    gram -= np.outer(sums, sums / n)
+    return shift + sums / n, gram
 
 
 def pca_from_correlation(R, n_components=None):

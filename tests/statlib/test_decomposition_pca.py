@@ -141,8 +141,61 @@ def test_real_data_matches_scikit_learn(name):
             PCA().fit(X).components_, pca_from_correlation(np.corrcoef(X, rowvar=False)).components, atol=1e-8
         )
     ours, ref = PCA().fit(X), skd.PCA(svd_solver="full").fit(X)
-    np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-8, atol=1e-10)
-    np.testing.assert_allclose(ours.explained_variance_, ref.explained_variance_, rtol=1e-10)
+    # both are tall, so the default is the covariance route; digits has three constant pixels, whose
+    # zero-variance directions are any basis of a 3-dimensional space, so only the others are compared
+    assert ours._fit_svd_solver == "covariance_eigh"
+    keep = ref.explained_variance_ > 1e-10 * ref.explained_variance_[0]
+    assert keep.sum() == (61 if name == "digits" else 13)
+    np.testing.assert_allclose(ours.components_[keep], ref.components_[keep], rtol=1e-8, atol=1e-10)
+    np.testing.assert_allclose(
+        ours.explained_variance_, ref.explained_variance_, rtol=1e-10, atol=1e-12 * ref.explained_variance_[0]
+    )
+
+
+def _tall(n, m, offset, seed=0):
+    # correlated columns with variances 1, 1/4, ..., 1/m^2 about a common offset
+    rng = np.random.default_rng(seed)
+    Q, _ = np.linalg.qr(rng.normal(size=(m, m)))
+    return (rng.normal(size=(n, m)) / np.arange(1, m + 1)) @ Q.T + offset
+
+
+@pytest.mark.parametrize("n_components", [None, 2, 0.9])
+@pytest.mark.parametrize("whiten", [False, True])
+def test_covariance_route_is_the_svd_route(n_components, whiten):
+    # Section 16.2.2's route (eigenvectors of S) and Algorithm 16.1's (the SVD of the centred data) give the same
+    # principal components, variances and scores
+    X = _tall(3000, 7, offset=5.0)
+    eig = PCA(n_components, whiten=whiten, svd_solver="covariance_eigh").fit(X)
+    svd = PCA(n_components, whiten=whiten, svd_solver="full").fit(X)
+    assert eig.n_components_ == svd.n_components_
+    for name in ("components_", "explained_variance_", "explained_variance_ratio_", "singular_values_", "mean_"):
+        np.testing.assert_allclose(getattr(eig, name), getattr(svd, name), rtol=1e-10, atol=1e-13, err_msg=name)
+    assert math.isclose(eig.noise_variance_, svd.noise_variance_, rel_tol=1e-10, abs_tol=1e-15)
+    np.testing.assert_allclose(eig.transform(X), svd.transform(X), rtol=1e-9, atol=1e-11)
+    np.testing.assert_allclose(
+        PCA(n_components, whiten=whiten, svd_solver="covariance_eigh").fit_transform(X), svd.transform(X), atol=1e-10
+    )
+    ref = skd.PCA(n_components, whiten=whiten, svd_solver="covariance_eigh").fit(X)
+    np.testing.assert_allclose(eig.components_, ref.components_, rtol=1e-8, atol=1e-10)
+
+
+def test_covariance_route_keeps_its_accuracy_under_an_offset():
+    # Data 10^7 away from the origin with spreads 1 down to 1/25: S formed as (X^T X - n mean mean^T) / (n - 1)
+    # subtracts two terms of about 10^14 each (per sample), whose rounding (about 10^-2) is comparable to the
+    # smallest variance (1/25); statlib shifts each block of rows before multiplying and keeps the SVD's answer
+    X = _tall(4000, 5, offset=1e7, seed=1)
+    exact = PCA(svd_solver="full").fit(X).explained_variance_
+    n, mean = X.shape[0], X.mean(axis=0)
+    naive = np.linalg.eigvalsh((X.T @ X - n * np.outer(mean, mean)) / (n - 1))[::-1]
+    assert abs(naive[-1] - exact[-1]) > 1e-2 * exact[-1]  # the cancellation is real on these data
+    np.testing.assert_allclose(PCA(svd_solver="covariance_eigh").fit(X).explained_variance_, exact, rtol=1e-9)
+
+
+@pytest.mark.parametrize(("shape", "solver"), [((100, 10), "covariance_eigh"), ((99, 10), "full"), ((5, 40), "full")])
+def test_auto_takes_the_covariance_route_for_tall_data(shape, solver):
+    # scikit-learn's rule between these two solvers: at most 1000 features and at least ten times as many samples
+    X = np.random.default_rng(0).normal(size=shape)
+    assert PCA().fit(X)._fit_svd_solver == solver == skd.PCA().fit(X)._fit_svd_solver
 
 
 def test_chapter_figures_draw():
