@@ -53,6 +53,95 @@ def _rect_is_free(rect, frame, placed, marks, *, inset, margin):
     return not np.any(near & (marks[:, 1] > rect[1] - margin) & (marks[:, 1] < rect[3] + margin))
 
 
+def _segment_crosses_rect(p, q, rect):
+    """Whether the segment from ``p`` to ``q`` (display pixels) passes through the inside of ``rect`` (x0, y0, x1,
+    y1): the segment is clipped to the rectangle's slab in x, then in y (Liang and Barsky), exactly."""
+    low, high = 0.0, 1.0
+    for start, delta, lo, hi in ((p[0], q[0] - p[0], rect[0], rect[2]), (p[1], q[1] - p[1], rect[1], rect[3])):
+        if delta == 0.0:
+            if not lo < start < hi:
+                return False
+            continue
+        t0, t1 = (lo - start) / delta, (hi - start) / delta
+        low, high = max(low, min(t0, t1)), min(high, max(t0, t1))
+        if low >= high:
+            return False
+    return True
+
+
+def _place_beside(
+    ax,
+    points,
+    sizes,
+    candidates,
+    *,
+    marks=None,
+    margin=3.0,
+    segments=None,
+    placed=(),
+    order=None,
+    inset=0.0,
+    inside=True,
+):
+    """Place each label beside its point at the first free spot among candidate offsets: the label placer that
+    the figure helpers share (the topic map's words and titles, the k-means samples' names, the biplot's variables).
+
+    ``points`` are the labelled points (n, 2) and ``marks`` the markers no label may cover (m, 2), both in data
+    coordinates; ``sizes`` the labels' boxes (n, 2): width and height in display pixels; ``candidates[i]`` the
+    offsets (dx, dy) in pixels of label i's centre from its point, in order of preference. Labels are served in
+    ``order`` (default: as given); each takes its first candidate whose box lies ``inset`` pixels inside the axes
+    (unless ``inside`` is False, for a caller whose margins keep its labels inside at limits set later), overlaps
+    no box of ``placed`` (a legend, say) and no label placed before it, keeps ``margin`` pixels (a number, or one
+    per mark) from every mark, and is crossed by none of ``segments`` (s, 2, 2; data coordinates: arrows, moves).
+    Where none is free it takes the first of those that only segments cross, the fewest of them (a label is drawn
+    over a line rather than over another label), and where there is none either, its first candidate. Places are
+    found at the axes' present size and limits, so set the limits first.
+
+    Returns ``(choices, boxes)``: for each label the index of the candidate taken (None where it took its first
+    candidate for want of any other) and its box (x0, y0, x1, y1) in pixels.
+    """
+    from matplotlib.transforms import Bbox
+
+    canvas = ax.figure.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    frame = ax.get_window_extent(renderer) if inside else Bbox([[-np.inf, -np.inf], [np.inf, np.inf]])
+    pixels = ax.transData.transform(np.asarray(points, dtype=float).reshape(-1, 2))
+    sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
+    if len(sizes) != len(pixels) or len(candidates) != len(pixels):
+        raise ValueError(
+            f"sizes and candidates must have one entry per point: {len(pixels)} points, {len(sizes)} sizes, "
+            f"{len(candidates)} candidate lists"
+        )
+    marks = np.empty((0, 2)) if marks is None else ax.transData.transform(np.asarray(marks, dtype=float).reshape(-1, 2))
+    margin = np.asarray(margin, dtype=float)
+    if margin.ndim and margin.shape != (len(marks),):
+        raise ValueError(f"margin must be a number or one per mark: {len(marks)} marks, margin of shape {margin.shape}")
+    ends = [] if segments is None else [ax.transData.transform(np.asarray(s, dtype=float)) for s in segments]
+    taken = [tuple(box) for box in placed]
+    choices, boxes = [None] * len(pixels), [None] * len(pixels)
+    for i in range(len(pixels)) if order is None else order:
+        (w, h), first, crossed = sizes[i], None, None
+        for k, (dx, dy) in enumerate(candidates[i]):
+            x, y = pixels[i, 0] + dx, pixels[i, 1] + dy
+            rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            first = rect if first is None else first
+            if not _rect_is_free(rect, frame, taken, marks, inset=inset, margin=margin):
+                continue
+            crossings = sum(_segment_crosses_rect(p, q, rect) for p, q in ends)
+            if crossings:
+                crossed = (crossings, k, rect) if crossed is None or crossings < crossed[0] else crossed
+                continue
+            choices[i], boxes[i] = k, rect
+            break
+        else:
+            if crossed is not None:
+                choices[i], boxes[i] = crossed[1:]
+            else:
+                boxes[i] = first
+        taken.append(boxes[i])
+    return choices, boxes
+
+
 def time_side_by_side(runs, *, repeat=5, number=1):
     """Time each ``name -> callable`` in ``runs``: seconds per call, the best of ``repeat`` rounds.
 

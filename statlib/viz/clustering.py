@@ -33,12 +33,58 @@ def kmeans_iterates(X, init, n_steps):
 _NAME_MARGIN = 0.15
 
 
+def _name_samples(ax, X, centres, previous, point_names):
+    """Write each sample's name nine points across and seven up or down from it, on a pale backing: on the side away
+    from the nearest centre (up and right when the centre sits on the sample, as at a start drawn from the samples),
+    clear of the centre's cross, whose tips reach about 7 points from its middle. Where that corner would cover a
+    centre's move, another sample, a cross or a name already written, the name takes the first free corner of the
+    others (flipped across, then up or down, then both)."""
+    from ._common import _place_beside
+
+    canvas = ax.figure.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    backing = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7}  # legible over a move
+    to_pixels = ax.figure.dpi / 72.0
+    corners, sizes, candidates = [], [], []
+    for name, point in zip(point_names, X):
+        away = point - centres[np.argmin(np.sum((centres - point) ** 2, axis=1))]
+        sx, sy = (-1 if away[0] < 0 else 1), (-1 if away[1] < 0 else 1)
+        probe = ax.text(0, 0, name, transform=None, fontsize=9)
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        w, h = extent.width + 0.2 * 9 * to_pixels, extent.height + 0.2 * 9 * to_pixels  # with the backing's pad
+        options = [(sx, sy), (-sx, sy), (sx, -sy), (-sx, -sy)]
+        corners.append(options)
+        sizes.append((w, h))
+        candidates.append([(a * (9 * to_pixels + w / 2), b * (7 * to_pixels + h / 2)) for a, b in options])
+    moves = [] if previous is None else [(a, b) for a, b in zip(previous, centres)]
+    marks = np.vstack([X, centres])
+    cross = 0.5 * np.sqrt(160) * to_pixels  # the half size of a centre's cross (marker area 160 points^2)
+    margin = np.r_[np.full(len(X), 2.0), np.full(len(centres), cross)]
+    # Not tested against the axes' edges: the margins keep the names inside, and a chapter may widen the limits later.
+    choices, _ = _place_beside(ax, X, sizes, candidates, marks=marks, margin=margin, segments=moves, inside=False)
+    for name, point, options, choice in zip(point_names, X, corners, choices):
+        sx, sy = options[choice or 0]
+        ax.annotate(
+            name,
+            point,
+            textcoords="offset points",
+            xytext=(9 * sx, 7 * sy),
+            ha="left" if sx > 0 else "right",
+            va="bottom" if sy > 0 else "top",
+            fontsize=9,
+            zorder=4,
+            bbox=backing,
+        )
+
+
 def plot_kmeans_state(ax, X, centres, labels, *, previous=None, point_names=None, title=None):
     """Samples coloured by cluster, centres as crosses, and (optionally) the move of each centre from ``previous``.
 
-    ``point_names`` (one per sample) are written beside the samples, on a pale backing above the centres and their
-    moves; the axes then keep a margin of ``_NAME_MARGIN`` of the data range on each side, so that the name of a
-    sample on the edge stays inside the axes (limits set afterwards with ``ax.set`` win over the margin).
+    ``point_names`` (one per sample) are written beside the samples, on a pale backing above the centres, at the
+    first corner of each sample that covers no move, sample, cross or other name; the axes then keep a margin of
+    ``_NAME_MARGIN`` of the data range on each side, so that the name of a sample on the edge stays inside the axes
+    (limits set afterwards with ``ax.set`` win over the margin).
     """
     k = len(centres)
     for c in range(k):
@@ -60,26 +106,11 @@ def plot_kmeans_state(ax, X, centres, labels, *, previous=None, point_names=None
     if point_names is not None:
         if len(point_names) != len(X):
             raise ValueError(f"point_names must name every sample: got {len(point_names)} names for {len(X)} samples")
-        backing = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7}  # legible over a move
-        # Nine points across and seven up or down, on the side away from the nearest centre (up and right when the
-        # centre sits on the sample, as at a start drawn from the samples): clear of the centre's cross, whose tips
-        # reach about 7 points from its middle.
-        for name, point in zip(point_names, X):
-            away = point - centres[np.argmin(np.sum((centres - point) ** 2, axis=1))]
-            sx, sy = (-1 if away[0] < 0 else 1), (-1 if away[1] < 0 else 1)
-            ax.annotate(
-                name,
-                point,
-                textcoords="offset points",
-                xytext=(9 * sx, 7 * sy),
-                ha="left" if sx > 0 else "right",
-                va="bottom" if sy > 0 else "top",
-                fontsize=9,
-                zorder=4,
-                bbox=backing,
-            )
+        # The margins first, so that the names are placed at the axes' final limits.
         xmargin, ymargin = ax.margins()
         ax.margins(x=max(xmargin, _NAME_MARGIN), y=max(ymargin, _NAME_MARGIN))
+        ax.autoscale_view()
+        _name_samples(ax, X, centres, previous, point_names)
     if title is not None:
         ax.set_title(title, fontsize=10)
     return ax

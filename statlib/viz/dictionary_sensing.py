@@ -92,8 +92,8 @@ def plot_phase_transition(ax, n_features, measurements, sparsities, rate, title)
     sc = ax.scatter(delta.ravel(), rho.ravel(), c=rate.ravel(), cmap="viridis", vmin=0, vmax=1, s=60, marker="s")
     ax.set_xlabel(r"$\delta = M/D$ (undersampling)")
     ax.set_ylabel(r"$\rho = k/M$ (sparsity per measurement)")
-    ax.set_xlim(0, 1.02)
-    ax.set_ylim(0, 1.02)
+    ax.set_xlim(0, 1.05)  # room for the squares at delta = 1 and rho = 1, whose halves the edge cut off at 1.02
+    ax.set_ylim(0, 1.05)
     ax.set_title(title)
     return sc
 

@@ -20,76 +20,86 @@ def plot_biplot(ax, scores, loadings, names, *, scale=None, highlight=None, labe
     if scale is None:
         scale = 0.9 * np.abs(scores).max() / max(np.abs(loadings).max(), 1e-12)
     ax.scatter(scores[:, 0], scores[:, 1], s=10, color="0.6", label="posterior means $m_i$")
-    names_drawn = []
-    for (u, v), name in zip(loadings * scale, names, strict=True):
+    tips = loadings * scale
+    for u, v in tips:
         ax.annotate("", xy=(u, v), xytext=(0, 0), arrowprops={"arrowstyle": "->", "color": "C0", "lw": 1.2})
-        names_drawn.append(
-            ax.annotate(
-                name,
-                (1.08 * u, 1.08 * v),
-                xytext=(0, 0),
-                textcoords="offset points",
-                color="C0",
-                fontsize=8,
-                ha="center",
-                va="center",
-                zorder=4,  # over every arrow, on a pale ground so that a crossing arrow does not hide it
-                bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.75},
-            )
-        )
     for i in highlight or ():
         ax.scatter(*scores[i], color="C3", s=25)
         ax.text(scores[i, 0], scores[i, 1], f" {labels[i] if labels is not None else i}", color="C3", fontsize=8)
     ax.axhline(0, color="0.85", lw=0.8, zorder=0)
     ax.axvline(0, color="0.85", lw=0.8, zorder=0)
     # limits that hold the points and the loading labels, with room for the labels' width
-    shown = np.vstack([scores[:, :2], 1.08 * loadings * scale])
+    shown = np.vstack([scores[:, :2], 1.08 * tips])
     lo, hi = shown.min(axis=0), shown.max(axis=0)
     pad = 0.12 * (hi - lo) + 1e-12
     ax.set_xlim(lo[0] - 1.5 * pad[0], hi[0] + 1.5 * pad[0])
     ax.set_ylim(lo[1] - pad[1], hi[1] + pad[1])
     ax.set_xlabel("factor 1")
     ax.set_ylabel("factor 2")
-    _spread_labels(ax, names_drawn)
+    _label_arrows(ax, tips, names)
     return ax
 
 
-def _spread_labels(ax, texts, *, pad=2.0, max_sweeps=200):
-    """Shift the labels ``texts`` (annotations placed with offsets in points) apart until no two overlap.
+# Directions tried for a variable's name, in degrees from its arrow's own direction, in order of preference: past
+# the tip, then turned further and further to either side; and the distances, in points, of the name's near edge
+# from the tip.
+_TURNS = (0, 15, -15, 30, -30, 45, -45, 60, -60, 75, -75, 90, -90, 110, -110, 135, -135, 160, -160, 180)
+_REACHES = (3.0, 8.0, 14.0, 22.0, 32.0)
 
-    Each overlapping pair is pushed apart, half each, along the direction in which they overlap least, with
-    ``pad`` points between them; the labels are then kept inside the axes. The shifts are in points, so they
-    hold when a layout later resizes the axes. Deterministic: the same labels always land in the same places.
-    """
-    if len(texts) < 2:
-        return
-    fig = ax.figure
-    renderer = fig.canvas.get_renderer()
-    to_points = 72.0 / fig.dpi
-    boxes = [text.get_window_extent(renderer) for text in texts]
-    centre = np.array([[0.5 * (b.x0 + b.x1), 0.5 * (b.y0 + b.y1)] for b in boxes]) * to_points
-    half = np.array([[0.5 * b.width, 0.5 * b.height] for b in boxes]) * to_points + 0.5 * pad
-    shift = np.zeros_like(centre)
-    for _ in range(max_sweeps):
-        moved = False
-        for i in range(len(texts)):
-            for j in range(i + 1, len(texts)):
-                gap = centre[j] + shift[j] - centre[i] - shift[i]
-                overlap = half[i] + half[j] - np.abs(gap)
-                if overlap[0] > 0 and overlap[1] > 0:
-                    k = int(np.argmin(overlap))
-                    sign = 1.0 if gap[k] >= 0 else -1.0
-                    shift[i, k] -= 0.5 * sign * overlap[k]
-                    shift[j, k] += 0.5 * sign * overlap[k]
-                    moved = True
-        if not moved:
-            break
-    frame = ax.get_window_extent(renderer)
-    low = np.array([frame.x0, frame.y0]) * to_points + half
-    high = np.array([frame.x1, frame.y1]) * to_points - half
-    shift = np.clip(centre + shift, low, high) - centre
-    for text, (dx, dy) in zip(texts, shift, strict=True):
-        text.xyann = (float(dx), float(dy))
+
+def _label_arrows(ax, tips, names):
+    """Write each variable's name beside the tip of its arrow, on a pale ground, at the first free spot (of
+    :func:`statlib.viz._common._place_beside`): past the tip along the arrow where that is inside the axes and
+    crosses no arrow and no name placed before, else turned to either side of it or moved further out (where every
+    spot is crossed by an arrow, the one crossed by the fewest). The names of the longest arrows are placed first.
+    The offsets are in points, so they hold when a layout later resizes the axes."""
+    from ._common import _place_beside
+
+    canvas = ax.figure.canvas
+    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    to_pixels = ax.figure.dpi / 72.0
+    sizes = []
+    for name in names:
+        probe = ax.text(0, 0, name, transform=None, fontsize=8)
+        extent = probe.get_window_extent(renderer)
+        probe.remove()
+        # the ground (pad 0.1 em) and a point of space on every side
+        sizes.append((extent.width + 3.6 * to_pixels, extent.height + 3.6 * to_pixels))
+    if len(sizes) != len(tips):
+        raise ValueError(f"names must name every variable: got {len(sizes)} names for {len(tips)} loadings")
+
+    def offsets(tip, origin, w, h):
+        heading = np.arctan2(*(tip - origin)[::-1]) if np.any(tip != origin) else 0.0
+        found = []
+        for reach in _REACHES:
+            for turn in _TURNS:
+                angle = heading + np.deg2rad(turn)
+                d = np.array([np.cos(angle), np.sin(angle)])
+                # from the box's centre to its edge along d, so that the near edge is `reach` points from the tip
+                half = min(w / 2 / max(abs(d[0]), 1e-12), h / 2 / max(abs(d[1]), 1e-12))
+                found.append(tuple((reach * to_pixels + half) * d))
+        return found
+
+    origin, pixels = ax.transData.transform((0.0, 0.0)), ax.transData.transform(tips)
+    candidates = [offsets(tip, origin, w, h) for tip, (w, h) in zip(pixels, sizes)]
+    arrows = [((0.0, 0.0), (u, v)) for u, v in tips]
+    order = np.argsort(-np.hypot(*(pixels - origin).T), kind="stable")
+    choices, _ = _place_beside(ax, tips, sizes, candidates, segments=arrows, order=order, inset=1.0)
+    to_points = 1.0 / to_pixels
+    for i in order:
+        dx, dy = candidates[i][choices[i] or 0]
+        ax.annotate(
+            names[i],
+            tuple(tips[i]),
+            xytext=(dx * to_points, dy * to_points),
+            textcoords="offset points",
+            color="C0",
+            fontsize=8,
+            ha="center",
+            va="center",
+            zorder=4,  # over every arrow, on a pale ground so that a crossing arrow does not hide it
+            bbox={"boxstyle": "square,pad=0.1", "facecolor": "white", "edgecolor": "none", "alpha": 0.75},
+        )
 
 
 def plot_loglik(ax, loglike, *, n_samples=1, label=None):

@@ -6,7 +6,7 @@ from .._validation import check_real
 from ..datasets import load_example
 from ..decomposition import NMF, beta_divergence
 from ..decomposition._nmf import _initialize
-from ._common import _rect_is_free
+from ._common import _place_beside
 
 __all__ = [
     "plot_word_document",
@@ -62,42 +62,39 @@ def log_ticks(axis):
 
 def _place_labels(ax, points, labels, colors, fontsizes, avoid):
     """Write each label beside its point (data coordinates) at the nearest of a ring of places around it where
-    it stays inside the axes and covers no marker in ``avoid`` and no label already written; points are served
-    from the most crowded outward, so that isolated labels keep their first choice. Places are found at the axes'
-    present size and limits, so set the limits first."""
+    it stays inside the axes and covers no marker in ``avoid`` and no label already written (nowhere free: the
+    first place to the right); points are served from the most crowded outward, so that isolated labels keep their
+    first choice. Places are found at the axes' present size and limits, so set the limits first."""
     canvas = ax.figure.canvas
     renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
-    frame = ax.get_window_extent(renderer)
     pixels = ax.transData.transform(np.asarray(points, dtype=float))
-    marks = ax.transData.transform(np.asarray(avoid, dtype=float))
     to_points = 72.0 / ax.figure.dpi
     gap = 5.0 / to_points  # five points between a marker's centre and its label's near edge
     directions = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)]
     legend = ax.get_legend()
     placed = [tuple(legend.get_window_extent(renderer).extents)] if legend is not None else []
     crowd = np.linalg.norm(pixels[:, None] - pixels[None], axis=-1) + np.diag(np.full(len(pixels), np.inf))
-    for i in np.argsort(crowd.min(axis=1), kind="stable"):
+    sizes, candidates = [], []
+    for i in range(len(pixels)):
         probe = ax.text(0, 0, labels[i], transform=None, fontsize=fontsizes[i])
         extent = probe.get_window_extent(renderer)
         probe.remove()
         w, h = extent.width, extent.height
-        best = None
-        for reach in (1.0, 1.8, 2.6, 3.4):
-            for dx, dy in directions:
-                x = pixels[i, 0] + dx * (reach * gap + w / 2)
-                y = pixels[i, 1] + dy * (reach * gap + h / 2)
-                rect = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-                if not _rect_is_free(rect, frame, placed, marks, inset=2, margin=4):
-                    continue
-                best = (x, y, rect)
-                break
-            if best is not None:
-                break
-        if best is None:  # nowhere free: the first place to the right, as before
-            x, y = pixels[i, 0] + gap + w / 2, pixels[i, 1]
-            best = (x, y, (x - w / 2, y - h / 2, x + w / 2, y + h / 2))
-        x, y, rect = best
-        placed.append(rect)
+        sizes.append((w, h))
+        candidates.append(
+            [
+                (dx * (reach * gap + w / 2), dy * (reach * gap + h / 2))
+                for reach in (1.0, 1.8, 2.6, 3.4)
+                for dx, dy in directions
+            ]
+        )
+    order = np.argsort(crowd.min(axis=1), kind="stable")
+    choices, _ = _place_beside(
+        ax, points, sizes, candidates, marks=avoid, margin=4, placed=placed, order=order, inset=2
+    )
+    for i in order:
+        dx, dy = candidates[i][choices[i] or 0]  # nowhere free: the first place, to the right
+        x, y = pixels[i, 0] + dx, pixels[i, 1] + dy
         offset = ((x - pixels[i, 0]) * to_points, (y - pixels[i, 1]) * to_points)
         ax.annotate(
             labels[i],

@@ -39,20 +39,41 @@ def _box(ax, xy, text, colour, width=2.7, height=0.7, fontsize=8.5):
     return patch, ax.text(x, y, text, ha="center", va="center", fontsize=fontsize)
 
 
-def _fit_text_in_boxes(ax, pairs, *, min_fontsize=5.0):
-    """Shrink the font of each (box, text) pair whose text is wider or taller than its box at the axes' present
-    size, so that no name runs over its box's edge (a small figure, or a font wider than DejaVu Sans)."""
+def _fit_text_in_boxes(ax, pairs):
+    """The largest factor (at most 1) by which the fonts of the (box, text) pairs can be scaled so that each text
+    fits its box (a patch, or a ``Bbox`` in data coordinates) two pixels clear of the outline at the axes' present
+    size; the texts are scaled by it. A text's
+    extent grows in proportion to its font size, so one step gives the factor; a few more shave off the rounding of
+    glyph metrics. The caller scales its other texts by the same factor, so that the drawing keeps its proportions."""
+    from matplotlib.transforms import Bbox
+
     canvas = ax.figure.canvas
     if not hasattr(canvas, "get_renderer"):
-        return
+        return 1.0
     renderer = canvas.get_renderer()
-    for patch, text in pairs:
-        inner = patch.get_window_extent(renderer).padded(-2.0)  # two pixels clear of the outline
-        while text.get_fontsize() > min_fontsize:
+    base = [text.get_fontsize() for _, text in pairs]
+
+    def room():
+        ratios = [1.0]
+        for region, text in pairs:
+            if isinstance(region, Bbox):  # a slot in data coordinates
+                outer = ax.transData.transform_bbox(region)
+            else:
+                outer = region.get_window_extent(renderer)
+            inner = outer.padded(-2.0)  # two pixels clear of the outline
             extent = text.get_window_extent(renderer)
-            if extent.width <= inner.width and extent.height <= inner.height:
-                break
-            text.set_fontsize(max(min_fontsize, 0.95 * text.get_fontsize()))
+            ratios += [max(inner.width, 0.0) / extent.width, max(inner.height, 0.0) / extent.height]
+        return min(ratios)
+
+    factor = 1.0
+    for _ in range(8):
+        need = room()
+        if need >= 1.0:
+            break
+        factor *= 0.99 * need
+        for (_, text), size in zip(pairs, base):
+            text.set_fontsize(size * factor)
+    return factor
 
 
 # Figure 22.1 shades the methods of the book's Part I dark grey and those of Part II light grey.
@@ -64,8 +85,9 @@ def plot_method_map(ax):
 
     As in the book, the methods of Part I (the Gaussian mixture and EM, chapter 9) are dark grey and those of
     Part II light grey; an arrow goes from a method to the basic method that learns it (§22.1.2). The names are
-    broken over up to three lines so that they fit their boxes in a figure about 13 inches wide (the chapter's);
-    in a narrower axes their font shrinks (down to 5 points) to fit. Returns ``ax``.
+    broken over up to three lines so that they fit their boxes in a figure about 13 inches wide and 4.4 high (the
+    chapter's); in a narrower or lower axes every font of the drawing (names, headings, legend) shrinks by one
+    factor, so that each name fits its box and the drawing keeps its proportions. Returns ``ax``.
     """
     width, height, top_y, basic_y = 2.7, 0.95, 3.35, 0.95
     tasks = {
@@ -74,12 +96,12 @@ def plot_method_map(ax):
         "topic analysis": ["LSA\n(ch. 17)", "PLSA\n(ch. 18)", "LDA\n(ch. 20)"],
         "graph analysis": ["PageRank\n(ch. 21)"],
     }
-    pairs = []
+    pairs, others = [], []  # the names in boxes; the headings and captions around them
     top = {}
     x = 0.0
     for task, methods in tasks.items():
         xs = [x + 3.0 * i for i in range(len(methods))]
-        ax.text(np.mean(xs), 4.4, task, ha="center", va="center", fontsize=10, fontweight="bold")
+        others.append(ax.text(np.mean(xs), 4.4, task, ha="center", va="center", fontsize=10, fontweight="bold"))
         for xi, method in zip(xs, methods):
             colour = PART_I_COLOUR if "ch. 9" in method else PART_II_COLOUR
             pairs.append(_box(ax, (xi, top_y), method, colour, width=width, height=height))
@@ -104,7 +126,9 @@ def plot_method_map(ax):
     ]
     for label, members in groups:
         group_x = np.mean([basics[m][1] for m in members])
-        ax.text(group_x, basic_y - height / 2 - 0.2, label, ha="center", va="top", fontsize=9, style="italic")
+        others.append(
+            ax.text(group_x, basic_y - height / 2 - 0.2, label, ha="center", va="top", fontsize=9, style="italic")
+        )
     # The dependencies the book states in §22.1.2; hierarchical clustering (heuristic) and k-means (its own
     # iteration) rest on none of the basic methods.
     links = [
@@ -126,22 +150,36 @@ def plot_method_map(ax):
         )
     from matplotlib.patches import Patch
 
-    ax.legend(
-        handles=[
-            Patch(fc=PART_I_COLOUR, ec="0.3", label="Part I (supervised learning)"),
-            Patch(fc=PART_II_COLOUR, ec="0.3", label="Part II (unsupervised learning)"),
-        ],
-        loc="lower left",
-        bbox_to_anchor=(0.08, 0.06),
-        fontsize=8,
-        frameon=False,
-    )
-    ax.text(-3.9, top_y, "unsupervised\nmethods", ha="left", va="center", fontsize=8, color="0.35")
-    ax.text(-3.9, basic_y, "basic\nmethods", ha="left", va="center", fontsize=8, color="0.35")
+    def legend(fontsize):
+        ax.legend(
+            handles=[
+                Patch(fc=PART_I_COLOUR, ec="0.3", label="Part I (supervised learning)"),
+                Patch(fc=PART_II_COLOUR, ec="0.3", label="Part II (unsupervised learning)"),
+            ],
+            loc="lower left",
+            bbox_to_anchor=(0.08, 0.06),
+            fontsize=fontsize,
+            frameon=False,
+        )
+
+    from matplotlib.transforms import Bbox
+
+    legend(8)
+    others.append(ax.text(-3.9, top_y, "unsupervised\nmethods", ha="left", va="center", fontsize=8, color="0.35"))
+    others.append(ax.text(-3.9, basic_y, "basic\nmethods", ha="left", va="center", fontsize=8, color="0.35"))
     ax.set_xlim(-4.0, max(xi for _, xi in basics.values()) + 1.6)
     ax.set_ylim(-0.1, 4.75)
     ax.axis("off")
-    _fit_text_in_boxes(ax, pairs)
+    # The row names fit the room left of the first box, as the names fit their boxes.
+    left = -width / 2 - 0.05  # the first box's outline
+    slots = [
+        (Bbox([[-3.95, y - height / 2], [left, y + height / 2]]), t) for y, t in zip((top_y, basic_y), others[-2:])
+    ]
+    factor = _fit_text_in_boxes(ax, pairs + slots)
+    if factor < 1.0:  # the headings, captions and legend shrink with the names (the legend's patches with its font)
+        for text in others[:-2]:  # the row names are scaled already
+            text.set_fontsize(factor * text.get_fontsize())
+        legend(8 * factor)
     return ax
 
 

@@ -213,3 +213,39 @@ def test_pca_projection_origin_name_stays_off_the_axis(direction):
     (origin,) = [text for text in ax.texts if text.get_text() == "O"]
     box = origin.get_window_extent()
     assert not any(box.contains(px, py) for px, py in _line_pixels(ax, ax.get_lines()[0]))
+
+
+def test_biplot_labels_sit_on_no_arrow():
+    # the factor analysis chapter's static view, as the chapter draws it (three panels, then tight_layout): labels at
+    # the arrow tips lay across the arrows of their neighbours (total phenols over proanthocyanins, nonflavanoid
+    # phenols over its own arrow)
+    from statlib.viz._common import _segment_crosses_rect
+
+    wine = load_wine()
+    names = [n.replace("od280/od315_of_diluted_wines", "OD280/OD315") for n in wine.feature_names]
+    X = (wine.data - wine.data.mean(axis=0)) / wine.data.std(axis=0)
+    fig, axes = plt.subplots(1, 3, figsize=(14, 4.4))
+    arrows = []
+    for ax, (steps, degrees) in zip(axes, [(1, 0.0), (30, 0.0), (30, 45.0)]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            fa = FactorAnalysis(2, tol=0.0, max_iter=steps, algorithm="em").fit(X)
+        R = viz_fa.rotation(np.deg2rad(degrees))
+        scores, loadings = fa.transform(X) @ R, fa.components_.T @ R
+        viz_fa.plot_biplot(ax, scores, loadings, names)
+        arrows.append(loadings * 0.9 * np.abs(scores).max() / np.abs(loadings).max())
+    fig.tight_layout()
+    fig.canvas.draw()
+    for ax, tips in zip(axes, arrows):
+        tips, origin = ax.transData.transform(tips), ax.transData.transform((0.0, 0.0))
+        labels = [text for text in ax.texts if text.get_text() in names]
+        assert len(labels) == len(names)
+        for text in labels:
+            box = text.get_bbox_patch().get_window_extent().extents
+            assert not any(_segment_crosses_rect(origin, tip, box) for tip in tips), text.get_text()
+
+
+def test_biplot_wants_a_name_per_variable():
+    fig, ax = plt.subplots()
+    with pytest.raises(ValueError, match="names"):
+        viz_fa.plot_biplot(ax, np.zeros((3, 2)), np.eye(2), ["only one"])

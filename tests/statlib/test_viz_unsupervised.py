@@ -90,6 +90,34 @@ def test_the_method_map_names_fit_their_boxes():
     plt.close(fig)
 
 
+@pytest.mark.parametrize("figsize", [(8, 3), (5, 2.5), (3, 1.5), (13, 2.2), (6, 6)])
+def test_the_method_map_fits_any_figure(figsize):
+    # in a figure narrower than the chapter's the names ran over their boxes (the font stopped shrinking at 5 points)
+    # and the headings, group captions and legend, which kept their size, ran into one another and into the boxes
+    fig, ax = plt.subplots(figsize=figsize)
+    viz.plot_method_map(ax)
+    fig.canvas.draw()
+    boxes = [p.get_window_extent() for p in ax.patches if isinstance(p, FancyBboxPatch)]
+    names, others = [], []
+    for text in ax.texts:
+        if not text.get_text():
+            continue
+        extent = text.get_window_extent()
+        holder = [b for b in boxes if b.contains(*extent.get_points().mean(axis=0))]
+        (names if holder else others).append((text, extent, holder))
+    assert len(names) == len(boxes) == 14
+    for text, extent, (box,) in names:
+        assert box.x0 < extent.x0 and extent.x1 < box.x1 and box.y0 < extent.y0 and extent.y1 < box.y1, text.get_text()
+    sizes = {text.get_fontsize() for text, _, _ in names}
+    assert len(sizes) == 1  # one font for every name, so the drawing keeps its proportions
+    legend = ax.get_legend().get_window_extent()
+    free = [extent for _, extent, _ in others] + [legend]
+    for i, a in enumerate(free):
+        assert not any(a.overlaps(b) for b in boxes), i
+        assert not any(a.overlaps(b) for b in free[i + 1 :]), i
+    plt.close(fig)
+
+
 def test_assignment_names_neither_overlap_nor_leave_the_axes():
     # eight groups whose centres crowd together, as the subpackages do near the origin of the chapter's map
     rng = np.random.default_rng(0)
