@@ -25,11 +25,12 @@ import numbers
 import numpy as np
 from scipy import linalg
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
-from sklearn.utils import Bunch
+from sklearn.utils import Bunch, check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
 from ._signs import _flip_signs, flip_signs
+from ._svd import _NORMALIZERS, _randomized_svd
 
 __all__ = ["PCA", "pca_from_correlation"]
 
@@ -59,14 +60,27 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         Accepted for scikit-learn compatibility; ``X`` is never modified.
     whiten : bool, default=False
         Divide the scores by sqrt(lambda_k), so that each has unit sample variance.
-    svd_solver : {"auto", "full", "covariance_eigh"}, default="auto"
+    svd_solver : {"auto", "full", "covariance_eigh", "randomized"}, default="auto"
         "full": the LAPACK thin SVD of the centred data (``scipy.linalg.svd``, ``full_matrices=False``),
         Algorithm 16.1. "covariance_eigh": the eigen-decomposition of the sample covariance matrix S (16.41)
         (§16.2.2's route), with S = Xc^T Xc / (n - 1) accumulated over blocks of centred rows, so that no
-        centred copy of ``X`` is made. "auto": "covariance_eigh" when ``X`` has at most 1000 columns and at
-        least ten times as many rows, else "full", the rule of scikit-learn's "auto" for these two solvers
-        (scikit-learn's "auto" may also choose a randomised solver when few components are kept; statlib's
-        never does).
+        centred copy of ``X`` is made. "randomized": the leading ``n_components`` singular triplets of the centred
+        data by random projection (Halko, Martinsson and Tropp 2011), as :class:`TruncatedSVD` computes them:
+        approximate, and much faster when few components of a large matrix are kept. "auto", scikit-learn's rule:
+        "covariance_eigh" when ``X`` has at most 1000 columns and at least ten times as many rows; else "full"
+        when neither side exceeds 500; else "randomized" when ``n_components`` is an integer below 80% of
+        min(n_samples, n_features); else "full".
+    iterated_power : int or "auto", default="auto"
+        Power iterations of the randomised solver; "auto" is 7 when ``n_components`` is below a tenth of
+        min(n_samples, n_features), else 4, as in scikit-learn.
+    n_oversamples : int, default=10
+        Extra random directions drawn by the randomised solver.
+    power_iteration_normalizer : {"auto", "QR", "LU", "none"}, default="auto"
+        How the randomised solver renormalises between power iterations (as :class:`TruncatedSVD`).
+    random_state : int, RandomState instance or None, default=None
+        The randomised solver's test matrix. None means the fixed seed 0, so that a default fit is reproducible
+        (scikit-learn draws from NumPy's global generator instead); with the same integer the draws, and so the
+        components, are scikit-learn's.
 
     Attributes
     ----------
@@ -104,11 +118,26 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     gives eta_1 = (1 + r_12) / 2 = 0.97516 instead.)
     """
 
-    def __init__(self, n_components=None, *, copy=True, whiten=False, svd_solver="auto"):
+    def __init__(
+        self,
+        n_components=None,
+        *,
+        copy=True,
+        whiten=False,
+        svd_solver="auto",
+        iterated_power="auto",
+        n_oversamples=10,
+        power_iteration_normalizer="auto",
+        random_state=None,
+    ):
         self.n_components = n_components
         self.copy = copy
         self.whiten = whiten
         self.svd_solver = svd_solver
+        self.iterated_power = iterated_power
+        self.n_oversamples = n_oversamples
+        self.power_iteration_normalizer = power_iteration_normalizer
+        self.random_state = random_state
 
     def _check_n_components(self, n, m):
         nc = self.n_components
@@ -129,7 +158,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def fit_transform(self, X, y=None):
         """Fit and return the scores of ``X``, shape (n_samples, n_components)."""
         U, S = self._fit(X)
-        if U is None:  # the covariance solver: no left singular vectors, so the scores are (16.43) itself
+        if U is None:  # covariance or randomised solver: the scores are (16.43) itself
             return self.transform(X)
         k = self.n_components_
         scores = U[:, :k] * (np.sqrt(self.n_samples_ - 1) if self.whiten else S[:k])
@@ -138,14 +167,26 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     def _fit(self, X):
         check_bool(self.copy, "copy")
         check_bool(self.whiten, "whiten")
-        check_choice(self.svd_solver, "svd_solver", ("auto", "full", "covariance_eigh"))
+        check_choice(self.svd_solver, "svd_solver", ("auto", "full", "covariance_eigh", "randomized"))
+        if self.iterated_power != "auto":
+            check_int(self.iterated_power, "iterated_power", low=0)
+        check_int(self.n_oversamples, "n_oversamples", low=1)
+        check_choice(self.power_iteration_normalizer, "power_iteration_normalizer", _NORMALIZERS)
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, m = X.shape
         nc = self._check_n_components(n, m)
+        side = min(n, m)
         solver = self.svd_solver
-        if solver == "auto":
-            solver = "covariance_eigh" if m <= 1000 and n >= 10 * m else "full"
+        if solver == "auto":  # scikit-learn's rule
+            if m <= 1000 and n >= 10 * m:
+                solver = "covariance_eigh"
+            elif max(n, m) > 500 and isinstance(nc, numbers.Integral) and 1 <= nc < 0.8 * side:
+                solver = "randomized"
+            else:
+                solver = "full"
         self._fit_svd_solver = solver
+        if solver == "randomized":
+            return self._fit_randomized(X, nc)
         if solver == "full":
             mean = X.mean(axis=0)  # (16.40)
             Xc = X - mean  # Algorithm 16.1 wants centred data
@@ -179,6 +220,43 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         self.n_samples_ = n
         self.noise_variance_ = float(variance[k:].mean()) if k < min(n, m) else 0.0
         return U, S
+
+    def _fit_randomized(self, X, k):
+        """The leading k principal directions by the randomised SVD of the centred data; the variances of the
+        others are known only through their sum, the total variance tr S less the k kept."""
+        n, m = X.shape
+        if not isinstance(k, numbers.Integral) or not 1 <= k <= min(n, m):
+            raise ValueError(
+                f"n_components must be an int in [1, min(n_samples, n_features) = {min(n, m)}] with "
+                f"svd_solver='randomized', got {self.n_components!r}"
+            )
+        power = self.iterated_power
+        if power == "auto":
+            power = 7 if k < 0.1 * min(n, m) else 4
+        rng = check_random_state(0 if self.random_state is None else self.random_state)
+        mean = X.mean(axis=0)  # (16.40)
+        Xc = X - mean
+        U, S, Vt = _randomized_svd(
+            Xc,
+            k,
+            n_oversamples=self.n_oversamples,
+            n_iter=power,
+            power_iteration_normalizer=self.power_iteration_normalizer,
+            random_state=rng,
+        )
+        Vt = np.ascontiguousarray(Vt)
+        _flip_signs(Vt)
+        variance = S**2 / (n - 1)
+        total = float(np.einsum("ij,ij->", Xc, Xc)) / (n - 1)  # tr S, the total variance
+        self.mean_ = mean
+        self.components_ = Vt
+        self.explained_variance_ = variance
+        self.explained_variance_ratio_ = variance / total if total > 0 else np.zeros_like(variance)  # (16.30)
+        self.singular_values_ = S.copy()
+        self.n_components_ = k
+        self.n_samples_ = n
+        self.noise_variance_ = (total - float(variance.sum())) / (min(n, m) - k) if k < min(n, m) else 0.0
+        return None, S
 
     def transform(self, X):
         """The principal-component scores y = V^T (x - mean) (16.43) of each row of ``X``."""

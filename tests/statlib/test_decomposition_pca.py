@@ -283,3 +283,67 @@ def test_flip_signs_is_scikit_learns_rule_and_pcas():
 def test_flip_signs_refuses_bad_input(bad, error):
     with pytest.raises(error, match="components"):
         flip_signs(bad)
+
+
+def _wide(n, m, rank=30, seed=0):
+    # a strong low-rank part plus a little noise: a clear gap after the rank-th variance
+    rng = np.random.default_rng(seed)
+    return rng.normal(size=(n, rank)) @ rng.normal(size=(rank, m)) + 0.1 * rng.normal(size=(n, m)) + 3.0
+
+
+@pytest.mark.parametrize("whiten", [False, True])
+def test_randomized_route_is_scikit_learns(whiten):
+    # the same integer seed draws the same test matrix, so the components are scikit-learn's to rounding
+    X = _wide(300, 700)
+    ours = PCA(8, whiten=whiten, svd_solver="randomized", random_state=3).fit(X)
+    ref = skd.PCA(8, whiten=whiten, svd_solver="randomized", random_state=3).fit(X)
+    for name in ("components_", "explained_variance_", "explained_variance_ratio_", "singular_values_", "mean_"):
+        np.testing.assert_allclose(getattr(ours, name), getattr(ref, name), rtol=1e-9, atol=1e-12, err_msg=name)
+    assert math.isclose(ours.noise_variance_, ref.noise_variance_, rel_tol=1e-9)
+    np.testing.assert_allclose(ours.transform(X), ref.transform(X), rtol=1e-8, atol=1e-9)
+    fresh = PCA(8, whiten=whiten, svd_solver="randomized", random_state=3)
+    np.testing.assert_allclose(fresh.fit_transform(X), ours.transform(X), rtol=1e-12, atol=1e-12)
+
+
+def test_randomized_route_finds_the_leading_directions():
+    # with a clear gap after the 10th variance (a rank-10 signal and a little noise), 10 components by random
+    # projection are the SVD's
+    X = _wide(400, 900, rank=10)
+    rand, exact = PCA(10, svd_solver="randomized").fit(X), PCA(10, svd_solver="full").fit(X)
+    np.testing.assert_allclose(rand.explained_variance_, exact.explained_variance_, rtol=1e-8)
+    np.testing.assert_allclose(rand.components_, exact.components_, atol=1e-6)
+    np.testing.assert_allclose(rand.noise_variance_, exact.noise_variance_, rtol=1e-8)
+    # random_state=None is the seed 0: a default fit is reproducible
+    np.testing.assert_array_equal(PCA(10).fit(X).components_, PCA(10, random_state=0).fit(X).components_)
+
+
+@pytest.mark.parametrize(
+    ("shape", "n_components", "solver"),
+    [
+        ((600, 520), 10, "randomized"),
+        ((600, 520), 450, "full"),
+        ((600, 520), None, "full"),
+        ((600, 520), 0.9, "full"),
+        ((400, 480), 10, "full"),
+        ((6000, 520), 10, "covariance_eigh"),
+    ],
+)
+def test_auto_takes_scikit_learns_solver(shape, n_components, solver):
+    X = np.random.default_rng(1).normal(size=shape)
+    assert PCA(n_components).fit(X)._fit_svd_solver == solver == skd.PCA(n_components).fit(X)._fit_svd_solver
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "name"),
+    [
+        ({"iterated_power": -1}, ValueError, "iterated_power"),
+        ({"iterated_power": "many"}, TypeError, "iterated_power"),
+        ({"n_oversamples": 0}, ValueError, "n_oversamples"),
+        ({"power_iteration_normalizer": "qr"}, ValueError, "power_iteration_normalizer"),
+        ({"svd_solver": "randomized", "n_components": 0}, ValueError, "n_components"),
+        ({"svd_solver": "randomized", "n_components": 0.5}, ValueError, "n_components"),
+    ],
+)
+def test_randomized_parameters_are_checked(kwargs, error, name):
+    with pytest.raises(error, match=name):
+        PCA(**kwargs).fit(_wide(30, 40))
