@@ -29,14 +29,14 @@ def make_data(size, seed):
 def run_statlib(data):
     from statlib.naive_bayes import CategoricalNB
 
-    model = CategoricalNB(alpha=1.0, categories=[np.arange(N_VALUES)] * data["X"].shape[1], smooth_prior=False)
+    model = CategoricalNB(alpha=1.0, smooth_prior=False)  # scikit-learn's class prior is not smoothed
     return model.fit(data["X"], data["y"]).predict_proba(data["X"])
 
 
 def run_reference(data):
     from sklearn.naive_bayes import CategoricalNB
 
-    model = CategoricalNB(alpha=1.0, min_categories=N_VALUES)
+    model = CategoricalNB(alpha=1.0)
     return model.fit(data["X"], data["y"]).predict_proba(data["X"])
 
 
@@ -55,5 +55,10 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="identical posteriors (rtol 1e-8)",
+    notes="Both sides learn the values of each feature from the data, as by default; statlib's one non-default "
+    "argument is smooth_prior=False, scikit-learn's unsmoothed class prior, for the same posteriors (with the "
+    "smoothed prior they differ by about 1e-8 relative, past the tolerance). Given the 8 values up front "
+    "(categories=...), statlib's call takes about half the time at the full size: 'auto' runs np.unique on each "
+    "column.",
     grid=GRID,
 )

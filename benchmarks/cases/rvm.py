@@ -77,6 +77,9 @@ CASE = Case(
     notes="The design has more columns than rows (n + 1 > n), so scikit-learn's ARDRegression updates its posterior "
     "by the Woodbury identity, inverting an n x n matrix at every iteration; statlib inverts the precision of the "
     "columns still active, which shrink to the few relevance vectors within the first iterations. The ratio "
-    "measures that choice, not a faster inner loop.",
+    "measures that choice, not a faster inner loop. The reference's arguments are statlib's model and defaults: no "
+    "hyperpriors, pruning at a precision of 1e6 (threshold_lambda) and up to 1000 iterations; at scikit-learn's own "
+    "defaults (hyperpriors 1e-6, 1e4, 300) the predictions differ by more than 1e-6, it stops at the 300-iteration "
+    "cap at n=400, and it takes about as long (6.4-7.4 s against statlib's 0.08 s in one-thread probes).",
     grid=GRID,
 )
