@@ -29,6 +29,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_choice, check_int, check_real, check_vector, validate_data
+from ._pca import _mean_and_centred_gram
 from ._signs import _flip_signs
 
 __all__ = ["ProbabilisticPCA", "ppca_log_likelihood"]
@@ -118,8 +119,10 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
     n_components : int or None, default=None
         The latent dimension L, in [1, n_features]; None takes min(n_samples, n_features).
     method : {"closed_form", "em"}, default="closed_form"
-        "closed_form": the eigenvalues and eigenvectors of S from the thin SVD of the centred data, then
-        (12.61)-(12.62). "em": Roweis' EM (12.65)-(12.66) for the principal subspace (O(N D L) per iteration),
+        "closed_form": the eigenvalues and eigenvectors of S, then (12.61)-(12.62): for at most 1000 features
+        and at least ten times as many samples from S itself (formed as :class:`PCA`'s covariance route forms it,
+        and diagonalised), otherwise from the thin SVD of the centred data, as :class:`PCA` chooses.
+        "em": Roweis' EM (12.65)-(12.66) for the principal subspace (O(N D L) per iteration),
         orthogonalised, then (12.61)-(12.62) inside it.
     max_iter : int, default=1000
         Most EM iterations (``method="em"`` only).
@@ -187,15 +190,22 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, d = X.shape
         L = self._check_params(n, d)
-        mean = X.mean(axis=0)
-        Xc = X - mean
-        total = float((Xc**2).sum() / n)  # tr S
-        if self.method == "closed_form":
-            _, sv, Vt = linalg.svd(Xc, full_matrices=False)
+        if self.method == "closed_form" and d <= 1000 and n >= 10 * d:  # tall data: S itself, as PCA does
+            mean, gram = _mean_and_centred_gram(X)  # gram = N S
+            eigenvalues, eigenvectors = linalg.eigh(gram / n, driver="evd")
+            lam = np.maximum(eigenvalues[::-1], 0.0)  # eigenvalues of S (divisor N), decreasing
+            axes = eigenvectors[:, ::-1][:, :L].T
+            self.n_iter_ = 1  # one eigen-decomposition
+        elif self.method == "closed_form":
+            mean = X.mean(axis=0)
+            _, sv, Vt = linalg.svd(X - mean, full_matrices=False)
             lam = sv**2 / n  # eigenvalues of S (divisor N)
             axes = Vt[:L].copy()
             self.n_iter_ = 1  # one eigen-decomposition
         else:
+            mean = X.mean(axis=0)
+            Xc = X - mean
+            total = float((Xc**2).sum() / n)  # tr S
             rng = check_random_state(self.random_state)
             W0 = rng.standard_normal((d, L))
             try:

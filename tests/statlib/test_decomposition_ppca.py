@@ -223,3 +223,17 @@ def test_em_on_data_of_rank_below_n_components_names_the_argument():
         ProbabilisticPCA(3, method="em", random_state=0).fit(X)
     m = ProbabilisticPCA(2, method="em", random_state=0).fit(X)  # L = rank works: sigma^2 = 0
     assert m.noise_variance_ < 1e-12
+
+
+def test_closed_form_on_tall_data_is_the_svds():
+    # tall data (n >= 10 d) take the eigen-decomposition of S itself; the fit is the one from the SVD of the
+    # centred data (scikit-learn's full-SVD PCA, whose variances divide by n - 1 instead of n)
+    rng = np.random.default_rng(7)
+    n, d, L = 3000, 40, 4
+    X = rng.normal(size=(n, L)) @ (rng.normal(size=(L, d)) * 3) + rng.normal(size=(n, d)) + 100.0
+    ours = ProbabilisticPCA(L).fit(X)
+    ref = skd.PCA(L, svd_solver="full").fit(X)
+    np.testing.assert_allclose(ours.principal_axes_, ref.components_, atol=1e-9)
+    np.testing.assert_allclose(ours.explained_variance_ * n / (n - 1), ref.explained_variance_, rtol=1e-10)
+    np.testing.assert_allclose(ours.noise_variance_ * n / (n - 1), ref.noise_variance_, rtol=1e-10)
+    np.testing.assert_allclose(ours.mean_, ref.mean_, rtol=1e-12)
