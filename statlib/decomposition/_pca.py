@@ -21,7 +21,7 @@ from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, Transfo
 from sklearn.utils import Bunch
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
+from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_scale, validate_data
 from ._signs import _flip_signs, flip_signs
 
 __all__ = ["PCA", "pca_from_correlation"]
@@ -129,7 +129,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         n, m = X.shape
         nc = self._check_n_components(n, m)
         mean = X.mean(axis=0)  # (16.40)
-        Xc = X - mean  # Algorithm 16.1 wants centred data
+        Xc = check_scale(X - mean, "X")  # Algorithm 16.1 wants centred data; its variances (16.52) must not overflow
         # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
         # has the same V, with singular values sqrt(n - 1) times those of X'.
         U, S, Vt = linalg.svd(Xc, full_matrices=False)

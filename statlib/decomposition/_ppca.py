@@ -28,7 +28,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_choice, check_int, check_real, check_vector, validate_data
+from .._validation import check_array, check_choice, check_int, check_real, check_scale, check_vector, validate_data
 from ._signs import _flip_signs
 
 __all__ = ["ProbabilisticPCA", "ppca_log_likelihood"]
@@ -95,6 +95,7 @@ def ppca_log_likelihood(X, mean, W, noise_variance):
         raise ValueError(f"X, mean and W must agree on the dimension D = {D}; got X {X.shape}, mean {mean.shape}")
     if L > D:
         raise ValueError(f"W must have at most D = {D} columns, got {L}")
+    check_scale(X - mean, "X")  # the Mahalanobis terms are sums of squares of X - mean
     s2 = check_real(noise_variance, "noise_variance", low=0.0)
     U, s, _ = linalg.svd(W, full_matrices=False)
     ev = s**2 + s2  # eigenvalues of C on span(W)
@@ -188,7 +189,7 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         n, d = X.shape
         L = self._check_params(n, d)
         mean = X.mean(axis=0)
-        Xc = X - mean
+        Xc = check_scale(X - mean, "X", small=True)  # S and its eigenvalues are sums of squares
         total = float((Xc**2).sum() / n)  # tr S
         if self.method == "closed_form":
             _, sv, Vt = linalg.svd(Xc, full_matrices=False)

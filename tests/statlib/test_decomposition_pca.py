@@ -230,3 +230,14 @@ def test_flip_signs_is_scikit_learns_rule_and_pcas():
 def test_flip_signs_refuses_bad_input(bad, error):
     with pytest.raises(error, match="components"):
         flip_signs(bad)
+
+
+@pytest.mark.parametrize("scale", [1e155, 1e300])
+def test_pca_refuses_data_whose_variances_overflow(scale):
+    # the variances (16.52) of data near 1e300 were inf and explained_variance_ratio_ NaN, with no error
+    X = np.random.default_rng(0).normal(size=(20, 3)) * scale
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        PCA(2).fit(X)
+    # below the limit the variances are finite and scale exactly with the data
+    X = np.random.default_rng(0).normal(size=(20, 3))
+    np.testing.assert_allclose(PCA(2).fit(X * 1e140).explained_variance_, PCA(2).fit(X).explained_variance_ * 1e280)

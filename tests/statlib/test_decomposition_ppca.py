@@ -223,3 +223,17 @@ def test_em_on_data_of_rank_below_n_components_names_the_argument():
         ProbabilisticPCA(3, method="em", random_state=0).fit(X)
     m = ProbabilisticPCA(2, method="em", random_state=0).fit(X)  # L = rank works: sigma^2 = 0
     assert m.noise_variance_ < 1e-12
+
+
+@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
+def test_ppca_refuses_data_whose_squares_leave_float64(scale, words):
+    # at 1e-160 transform gave NaN with no error; at 1e300 it failed in LAPACK ('SVD did not converge')
+    X = np.random.default_rng(0).normal(size=(20, 3)) * scale
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        ProbabilisticPCA(n_components=1).fit(X)
+
+
+def test_ppca_log_likelihood_refuses_data_whose_squares_overflow():
+    X = np.random.default_rng(0).normal(size=(8, 3)) * 1e300  # the log-likelihood was NaN
+    with pytest.raises(ValueError, match="X is too large"):
+        ppca_log_likelihood(X, X.mean(axis=0), np.ones((3, 1)), 1.0)
