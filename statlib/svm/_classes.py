@@ -10,7 +10,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
 from ._platt import _platt_solve
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 
@@ -164,8 +164,7 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def _effective_gamma(self, X):
         if self.gamma == "scale":
-            var = X.var()
-            return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+            return scale_gamma(X)
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return float(self.gamma)

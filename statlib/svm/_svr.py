@@ -25,7 +25,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_dual
 
 _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
@@ -176,8 +176,7 @@ class SVR(RegressorMixin, BaseEstimator):
 
     def _effective_gamma(self, X):
         if self.gamma == "scale":
-            var = X.var()
-            return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+            return scale_gamma(X)
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return float(self.gamma)
