@@ -482,3 +482,36 @@ def test_classifier_bad_input():
         clf.kneighbors(X, n_neighbors=20)
     with pytest.raises(ValueError, match="features"):
         clf.predict(np.ones((2, 3)))
+
+
+@pytest.mark.parametrize(
+    "scale, p, words", [(1e-160, 2, "too small"), (1e-300, 3, "too small"), (1e300, 2, "too large")]
+)
+def test_neighbour_searches_refuse_distances_that_leave_float64(scale, p, words):
+    # the reduced distances sum |x_l - z_l|^p were all 0 (or all inf), so every neighbour tied and the nearest
+    # rows were simply the first ones: a wrong answer, without an error
+    X = np.random.default_rng(0).normal(size=(30, 3))
+    Xs = X * scale
+    with pytest.raises(ValueError, match=f"X is {words} for L_p distances with p={p}"):
+        KDTree(Xs, p=p)
+    with pytest.raises(ValueError, match=f"X and queries is {words}"):
+        linear_scan(Xs, Xs[:5], k=3, p=p)
+    for algorithm in ("kd_tree", "brute"):
+        with pytest.raises(ValueError, match=f"X is {words}"):
+            KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(Xs, X[:, 0] > 0)
+    with pytest.raises(ValueError, match=f"a and b is {words}"):
+        minkowski_distance(Xs[0], Xs[1] + Xs[2], p=p)
+
+
+def test_neighbour_searches_keep_exact_answers_where_distances_fit():
+    # p = 1 and p = inf take no powers: 1e-300 and 1e300 data give the same neighbours as the unscaled ones
+    X = np.random.default_rng(0).normal(size=(30, 3))
+    for p in (1, np.inf):
+        expected = KDTree(X, p=p).query(X[:5], k=3)[1]
+        for scale in (1e-300, 1e300):
+            np.testing.assert_array_equal(KDTree(X * scale, p=p).query(X[:5] * scale, k=3)[1], expected)
+            np.testing.assert_array_equal(linear_scan(X * scale, X[:5] * scale, k=3, p=p)[1], expected)
+    # a query far from the tree's data is measured with it
+    tree = KDTree(X)
+    with pytest.raises(ValueError, match="X \\(with the tree's data\\) is too large"):
+        tree.query(X[:1] * 1e200)
