@@ -883,7 +883,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         mean = np.empty(d)
         # centre the copy (the distance expansion then keeps its digits); tol is relative to the variance
         tol_abs = tol * _centre_columns(X, mean)
-        check_scale(X, "X")
+        check_scale(X, "X", small=True)  # squared distances that overflow, or that all underflow to 0
 
         best = None
         labels = np.empty(n, dtype=np.int64)
