@@ -331,7 +331,7 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
         X = validate_data(self, X, ensure_all_finite="allow-nan", ensure_min_samples=2)
         if np.any(np.isinf(X)):
             raise ValueError("X must not contain infinity (NaN marks a missing value)")
-        check_scale(X, "X")  # the sample covariance must not overflow
+        check_scale(X, "X", small=True)  # the sample covariance must neither overflow nor underflow
         observed = ~np.isnan(X)
         counts = observed.sum(axis=0).astype(float)
         if np.any(counts == 0):

@@ -729,7 +729,7 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     def _check_X(self, X, reset, loss):
         X = validate_data(self, X, dtype=np.float64, accept_sparse=("csr", "csc", "coo"), reset=reset)
-        check_scale(X, "X")  # the NNDSVD start and the squared loss are sums of squares of X
+        check_scale(X, "X", small=True)  # the NNDSVD start and the squared loss are sums of squares of X
         if not sparse.issparse(X):
             return _check_nonnegative(np.ascontiguousarray(X), "X")
         # A document-term count matrix (Li Hang ch. 17) is sparse. The squared-loss updates need X only in

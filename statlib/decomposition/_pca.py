@@ -129,7 +129,8 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         n, m = X.shape
         nc = self._check_n_components(n, m)
         mean = X.mean(axis=0)  # (16.40)
-        Xc = check_scale(X - mean, "X")  # Algorithm 16.1 wants centred data; its variances (16.52) must not overflow
+        # Algorithm 16.1 wants centred data; its variances (16.52) must neither overflow nor underflow
+        Xc = check_scale(X - mean, "X", small=True)
         # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
         # has the same V, with singular values sqrt(n - 1) times those of X'.
         U, S, Vt = linalg.svd(Xc, full_matrices=False)

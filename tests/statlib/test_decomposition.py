@@ -648,3 +648,10 @@ def test_nmf_refuses_data_whose_squares_overflow_and_names_x():
         beta_divergence(X, np.ones((10, 2)), np.ones((2, 4)))
     # the Kullback-Leibler divergence has no squares: scaled data keep a finite value
     assert np.isfinite(beta_divergence(X, np.ones((10, 2)) * 1e150, np.ones((2, 4)) * 1e150, "kullback-leibler"))
+
+
+def test_nmf_refuses_data_whose_squares_underflow():
+    # at 1e-300 the multiplicative updates' floors dominated and W was not the scaled W of the unscaled data
+    X = np.abs(np.random.default_rng(0).normal(size=(10, 4))) * 1e-300
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        NMF(2, random_state=0).fit(X)

@@ -241,3 +241,10 @@ def test_pca_refuses_data_whose_variances_overflow(scale):
     # below the limit the variances are finite and scale exactly with the data
     X = np.random.default_rng(0).normal(size=(20, 3))
     np.testing.assert_allclose(PCA(2).fit(X * 1e140).explained_variance_, PCA(2).fit(X).explained_variance_ * 1e280)
+
+
+def test_pca_refuses_data_whose_variances_underflow():
+    # at 1e-300 the variances (16.52) were 0 and explained_variance_ratio_ all zero, without an error
+    X = np.random.default_rng(0).normal(size=(20, 3)) * 1e-300
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        PCA(2).fit(X)
