@@ -875,6 +875,8 @@ class OrthogonalMatchingPursuit(RegressorMixin, BaseEstimator):
         """Run OMP on ``X`` (n_samples, n_features) and ``y`` (n_samples,)."""
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        check_scale(X, "X", small=True)  # the sweeps pivot on entries of the Gram matrix X^T X
+        check_scale(y, "y")
         n, D = X.shape
         tol = None if self.tol is None else check_real(self.tol, "tol", low=0.0)
         if tol is None:

@@ -521,3 +521,15 @@ def test_bayesian_variable_selection_refuses_data_whose_squares_overflow():
         BayesianVariableSelection().fit(X * 1e300, y)
     with pytest.raises(ValueError, match="y is too large"):
         BayesianVariableSelection().fit(X, y * 1e300)
+
+
+def test_omp_refuses_data_whose_gram_matrix_leaves_float64():
+    # the Gram matrix underflowed or overflowed and OMP picked other atoms than on the unscaled data
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 2))
+    y = X @ [1.0, -2.0] + rng.normal(size=30)
+    for scale, words in ((1e-300, "too small"), (1e300, "too large")):
+        with pytest.raises(ValueError, match=f"X is {words}"):
+            OrthogonalMatchingPursuit(1).fit(X * scale, y)
+    with pytest.raises(ValueError, match="y is too large"):
+        OrthogonalMatchingPursuit(1).fit(X, y * 1e300)
