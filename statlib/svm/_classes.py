@@ -9,7 +9,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int, check_real, validate_data
+from .._validation import check_choice, check_int, check_real, check_scale, validate_data
 from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
 from ._platt import _platt_solve
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
@@ -178,6 +178,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_classes = len(self.classes_)
         if n_classes < 2:
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
+        check_scale(X, "X", small=True)  # the kernels' x . z and ||x - z||^2 are sums of squares
         self.gamma_ = self._effective_gamma(X)
         code = _KERNEL_CODE[kernel]
 

@@ -709,9 +709,10 @@ def test_smo_dual_row_map_is_a_relabelling_of_the_data():
 
 @pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
 def test_svc_gamma_scale_refuses_data_whose_variance_leaves_float64(scale, words):
-    # at 1e-160 gamma_ was inf and decision_function NaN; at 1e300 gamma_ was 0, a constant kernel
+    # at 1e-160 gamma_ was inf and decision_function NaN; at 1e300 gamma_ was 0, a constant kernel (the kernel's
+    # squares are now checked first, so the message is about the squares)
     X, y = make_moons(30, noise=0.1, random_state=0)
-    with pytest.raises(ValueError, match=f"X is {words} for gamma='scale'"):
+    with pytest.raises(ValueError, match=f"X is {words}"):
         SVC().fit(X * scale, y)
 
 
@@ -719,3 +720,12 @@ def test_smo_trace_refuses_data_whose_kernel_overflows():
     X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]) * 1e300  # the trace's alphas were NaN
     with pytest.raises(ValueError, match="X is too large"):
         smo_trace(X, np.array([1.0, 1.0, -1.0]))
+
+
+def test_svc_refuses_data_whose_kernel_leaves_float64():
+    # with the linear kernel at 1e-300 every x . z was 0 and the predictions differed from the unscaled data's
+    X, y = make_moons(30, noise=0.1, random_state=0)
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        SVC(kernel="linear").fit(X * 1e-300, y)
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        SVC(kernel="linear").fit(X * 1e300, y)
