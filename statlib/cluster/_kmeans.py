@@ -718,6 +718,7 @@ def kmeans_plusplus(X, n_clusters, *, random_state=None, n_local_trials=None):
         The rows of ``X`` chosen.
     """
     X = check_array(X, "X")
+    check_scale(X - X.mean(axis=0), "X", small=True)  # the D(x)^2 weights are squared distances
     n_clusters = check_int(n_clusters, "n_clusters", low=1, high=X.shape[0])
     if n_local_trials is not None:
         n_local_trials = check_int(n_local_trials, "n_local_trials", low=1)

@@ -587,3 +587,11 @@ def test_data_whose_squares_underflow_are_refused():
     # single, complete and average linkage use the distances themselves: the same tree at any finite scale
     for method in ("single", "complete", "average"):
         np.testing.assert_array_equal(linkage(X * 1e-300, method)[:, :2], linkage(X, method)[:, :2])
+
+
+@pytest.mark.parametrize("scale, words", [(1e-300, "too small"), (1e300, "too large")])
+def test_kmeans_plusplus_refuses_data_whose_squared_distances_leave_float64(scale, words):
+    # the D(x)^2 weights were all 0 or inf and the seeds differed from those of the unscaled data
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        kmeans_plusplus(X * scale, 3, random_state=0)
