@@ -126,11 +126,11 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         check_bool(self.whiten, "whiten")
         check_choice(self.svd_solver, "svd_solver", ("auto", "full"))
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
+        check_scale(X - X.mean(axis=0), "X", small=True)  # the variances (16.52) must neither overflow nor underflow
         n, m = X.shape
         nc = self._check_n_components(n, m)
         mean = X.mean(axis=0)  # (16.40)
-        # Algorithm 16.1 wants centred data; its variances (16.52) must neither overflow nor underflow
-        Xc = check_scale(X - mean, "X", small=True)
+        Xc = X - mean  # Algorithm 16.1 wants centred data
         # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
         # has the same V, with singular values sqrt(n - 1) times those of X'.
         U, S, Vt = linalg.svd(Xc, full_matrices=False)
