@@ -68,23 +68,22 @@ def check_p(p):
 
 
 def check_distance_scale(p, X, name, Q=None):
-    """Refuse points whose L_p distances leave float64's range (ValueError naming ``name``): the search compares
-    reduced distances sum_l |x_l - z_l|^p, which overflow to inf (every distance ties) when the coordinates span
-    too much, and underflow to 0 (every distance ties again) when they span too little. ``Q``, the queries, if
-    given, are measured together with ``X``; for p = inf only the span itself must be finite."""
+    """Refuse points whose L_p distances overflow float64 (ValueError naming ``name``): the search compares reduced
+    distances sum_l |x_l - z_l|^p, which are inf (and every distance ties) when the coordinates span too much.
+    ``Q``, the queries, if given, are measured together with ``X``; for p = inf only the span itself must be finite.
+
+    Spans so small that |x_l - z_l|^p underflows are not refused: the reduced distances then tie at 0 and the ties
+    go to the smaller index (rescale such data, or take p = 1 or p = inf, which raise nothing to a power)."""
     lo, hi = X.min(axis=0), X.max(axis=0)
     if Q is not None and Q.size:
         lo, hi = np.minimum(lo, Q.min(axis=0)), np.maximum(hi, Q.max(axis=0))
-    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):
         span = np.float64(np.max(hi - lo)) if X.size else np.float64(0.0)
-        power = span if np.isinf(p) else span**p
-        reduced = power if np.isinf(p) else power * X.shape[1]  # a bound on every reduced distance
-    what = f"{name} is {{}} for L_p distances with p={p:g}: its coordinates span {span:.3g}, "
+        reduced = span if np.isinf(p) else span**p * X.shape[1]  # a bound on every reduced distance
     if not np.isfinite(reduced):
-        raise ValueError(what.format("too large") + f"and a sum of terms |x_l - z_l|^p overflows; rescale {name}")
-    if span > 0 and power < np.finfo(np.float64).tiny:
         raise ValueError(
-            what.format("too small") + f"and |x_l - z_l|^p underflows, so distances would tie at 0; rescale {name}"
+            f"{name} is too large for L_p distances with p={p:g}: its coordinates span {span:.3g}, and a sum of "
+            f"terms |x_l - z_l|^p overflows; rescale {name}"
         )
 
 

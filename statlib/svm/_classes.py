@@ -178,7 +178,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_classes = len(self.classes_)
         if n_classes < 2:
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
-        check_scale(X, "X", small=True)  # the kernels' x . z and ||x - z||^2 are sums of squares
+        check_scale(X, "X")  # the kernels' x . z and ||x - z||^2 are sums of squares
         self.gamma_ = self._effective_gamma(X)
         code = _KERNEL_CODE[kernel]
 

@@ -187,7 +187,7 @@ class SVR(RegressorMixin, BaseEstimator):
         X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
         y = np.ascontiguousarray(y, dtype=np.float64)
         n = X.shape[0]
-        check_scale(X, "X", small=True)  # the kernels' x . z and ||x - z||^2 are sums of squares
+        check_scale(X, "X")  # the kernels' x . z and ||x - z||^2 are sums of squares
         check_scale(y, "y")
         self.gamma_ = self._effective_gamma(X)
         cap = max(10_000_000, 200 * n) if max_iter == -1 else max_iter

@@ -122,16 +122,16 @@ REFUSED = [
     # ensembles, SVMs
     ("GradientBoosting-y-1e300", lambda: GradientBoostingRegressor(n_estimators=2).fit(X, TARGET * HUGE), "y is too"),
     ("SVC-1e-160", lambda: SVC().fit(X * SMALL, LABELS), "X is too small"),
-    ("SVC-linear-1e-300", lambda: SVC(kernel="linear").fit(X * TINY, LABELS), "X is too small"),
+    ("SVC-linear-1e300", lambda: SVC(kernel="linear").fit(X * HUGE, LABELS), "X is too large"),
     ("SVR-1e300", lambda: SVR().fit(X * HUGE, TARGET), "X is too large"),
     ("smo_trace-1e300", lambda: smo_trace(X * HUGE, 2.0 * BINARY - 1), "X is too large"),
     ("RVR-y-1e300", lambda: RelevanceVectorRegressor().fit(X, TARGET * HUGE), "y is too large"),
     ("GaussianMixture-n1", lambda: GaussianMixture(1).fit(X[:1]), "X"),
-    # neighbours: the reduced distances sum |x_l - z_l|^p would all be 0 or inf
-    ("KDTree-p2-1e-300", lambda: KDTree(X * TINY), "X is too small for L_p distances with p=2"),
+    # neighbours: the reduced distances sum |x_l - z_l|^p would all be inf
+    ("KDTree-p2-1e300", lambda: KDTree(X * HUGE), "X is too large for L_p distances with p=2"),
     ("KDTree-query-far", lambda: KDTree(X).query(X[:1] * 1e200), "X (with the tree's data) is too large"),
     ("linear_scan-p3-1e150", lambda: linear_scan(X * BIG, X[:2] * BIG, p=3), "X and queries is too large"),
-    ("KNN-1e-160", lambda: KNeighborsClassifier(3).fit(X * SMALL, LABELS), "X is too small"),
+    ("KNN-1e300", lambda: KNeighborsClassifier(3).fit(X * HUGE, LABELS), "X is too large"),
     ("KNN-k-above-n", lambda: KNeighborsClassifier(5).fit(X[:2], LABELS[:2] * 0 + [0, 1]), "n_neighbors"),
     ("minkowski_distance-p3-1e150", lambda: minkowski_distance(X[0] * BIG, X[1] * BIG, p=3), "a and b is too large"),
     # chains, criteria

@@ -484,23 +484,23 @@ def test_classifier_bad_input():
         clf.predict(np.ones((2, 3)))
 
 
-@pytest.mark.parametrize(
-    "scale, p, words", [(1e-160, 2, "too small"), (1e-300, 3, "too small"), (1e300, 2, "too large")]
-)
-def test_neighbour_searches_refuse_distances_that_leave_float64(scale, p, words):
-    # the reduced distances sum |x_l - z_l|^p were all 0 (or all inf), so every neighbour tied and the nearest
-    # rows were simply the first ones: a wrong answer, without an error
-    X = np.random.default_rng(0).normal(size=(30, 3))
-    Xs = X * scale
-    with pytest.raises(ValueError, match=f"X is {words} for L_p distances with p={p}"):
-        KDTree(Xs, p=p)
-    with pytest.raises(ValueError, match=f"X and queries is {words}"):
-        linear_scan(Xs, Xs[:5], k=3, p=p)
+_SPREAD = np.random.default_rng(0).normal(size=(30, 3))
+_WIDEST = np.vstack([_SPREAD, [[-1.5e308, 0.0, 0.0], [1.5e308, 0.0, 0.0]]])  # a span beyond the largest double
+
+
+@pytest.mark.parametrize("X, p", [(_SPREAD * 1e300, 2), (_SPREAD * 1e150, 3), (_WIDEST, 1), (_WIDEST, np.inf)])
+def test_neighbour_searches_refuse_distances_that_overflow(X, p):
+    # the reduced distances sum |x_l - z_l|^p were inf, so neighbours tied and the nearest rows were simply the
+    # first ones: a wrong answer, without an error
+    with pytest.raises(ValueError, match=f"X is too large for L_p distances with p={p:g}"):
+        KDTree(X, p=p)
+    with pytest.raises(ValueError, match="X and queries is too large"):
+        linear_scan(X, X[:5], k=3, p=p)
     for algorithm in ("kd_tree", "brute"):
-        with pytest.raises(ValueError, match=f"X is {words}"):
-            KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(Xs, X[:, 0] > 0)
-    with pytest.raises(ValueError, match=f"a and b is {words}"):
-        minkowski_distance(Xs[0], Xs[1] + Xs[2], p=p)
+        with pytest.raises(ValueError, match="X is too large"):
+            KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(X, np.arange(len(X)) % 2)
+    with pytest.raises(ValueError, match="a and b is too large"):
+        minkowski_distance(X[-1], X[-2] if p in (1, np.inf) else X[0], p=p)
 
 
 def test_neighbour_searches_keep_exact_answers_where_distances_fit():

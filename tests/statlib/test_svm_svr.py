@@ -241,11 +241,11 @@ def test_svr_gamma_scale_refuses_data_whose_variance_leaves_float64(scale, words
     SVR(gamma=1.0).fit(X, np.sin(X[:, 0]))  # a given gamma is used as it is
 
 
-def test_svr_refuses_data_whose_kernel_or_targets_leave_float64():
+def test_svr_refuses_data_whose_kernel_or_targets_overflow():
     rng = np.random.default_rng(0)
     X = rng.normal(size=(20, 2))
     y = np.sin(X[:, 0])
-    with pytest.raises(ValueError, match="X is too small for squares"):
-        SVR(kernel="linear").fit(X * 1e-300, y)
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        SVR(kernel="linear").fit(X * 1e300, y)
     with pytest.raises(ValueError, match="y is too large"):  # score() was NaN
         SVR(kernel="linear").fit(X, y * 1e300)
