@@ -23,6 +23,7 @@ __all__ = [
     "check_probability_vector",
     "check_stochastic_matrix",
     "check_symbol_sequence",
+    "check_scale",
     "validate_data",
 ]
 
@@ -145,6 +146,47 @@ def check_choice(value, name, choices):
         listed = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {listed}, got {value!r}")
     return value
+
+
+# float64 squares overflow beyond about 1.3e154 per entry; a sum of squared entries (a squared norm, a variance, a Gram
+# entry, a squared distance) is kept below 1e300, which leaves room for sums over many rows. Below sqrt(tiny) ~ 1.5e-154
+# an entry's square is subnormal or zero, so variances and Gram matrices of such data lose all their digits.
+_SQUARE_HIGH = 1e300
+_ENTRY_LOW = float(np.sqrt(np.finfo(np.float64).tiny))
+
+
+def check_scale(X, name, *, small=False):
+    """Refuse finite data whose squares leave float64's range: ``X`` back, or ``ValueError`` naming ``name``.
+
+    Too large: a row's squared norm (of a 1-D array, the squared norm of one entry) reaches 1e300, so norms,
+    variances, Gram matrices and squared distances are inf or NaN. With ``small``: ``X`` is not all zero but its
+    largest entry is below sqrt(tiny) ~ 1.5e-154, so every square is subnormal or zero and the same quantities
+    have no correct digits. ``X`` must already be a validated float array (a SciPy sparse matrix, or dense with
+    NaN for missing values, is allowed: NaN entries are left out).
+    """
+    values = X.data if hasattr(X, "tocsr") else X
+    if values.size == 0:
+        return X
+    with np.errstate(over="ignore", invalid="ignore", under="ignore"):
+        if hasattr(X, "tocsr"):
+            squares = np.asarray(abs(X).power(2).sum(axis=1)).ravel()
+        else:
+            rows = np.nan_to_num(X.reshape(X.shape[0], -1) if X.ndim > 1 else X.reshape(-1, 1), nan=0.0)
+            squares = np.einsum("ij,ij->i", rows, rows)
+        top = float(np.max(squares))
+    if not top < _SQUARE_HIGH:
+        raise ValueError(
+            f"{name} is too large for squared norms in float64 (a squared norm of {top:.3g}, above 1e300); "
+            f"rescale {name}"
+        )
+    if small:
+        largest = float(np.nanmax(np.abs(values)))
+        if 0.0 < largest < _ENTRY_LOW:
+            raise ValueError(
+                f"{name} is too small for squares in float64 (its largest entry is {largest:.3g}, below 1.5e-154, "
+                f"so every square underflows); rescale {name}"
+            )
+    return X
 
 
 def check_probability_vector(p, name, *, atol=1e-8):

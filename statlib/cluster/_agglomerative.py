@@ -271,6 +271,8 @@ def _check_method(method):
 # Ward's and the centroid updates work on squared distances times cluster sizes: distances above this would
 # overflow them (1e145^2 * 1e8 samples < 1.8e308, the largest double).
 _SQUARED_SAFE = 1e145
+# ... and distances below this have squares under the smallest normal double, which lose their digits or vanish.
+_SQUARED_TINY = 1.5e-154
 
 
 def _distances_from(X, metric, method, name):
@@ -291,6 +293,11 @@ def _distances_from(X, metric, method, name):
             f"{name} is too large for method={method!r}: its largest distance is {D.max():.3g}, and this method "
             f"updates squared distances (weighted by cluster sizes), which overflow above about {_SQUARED_SAFE:.0e}; "
             f"rescale {name}"
+        )
+    if method in ("ward", "centroid") and D.size and 0 < D.max() < _SQUARED_TINY:
+        raise ValueError(
+            f"{name} is too small for method={method!r}: its largest distance is {D.max():.3g}, and this method "
+            f"updates squared distances, which underflow below about {_SQUARED_TINY:.1e}; rescale {name}"
         )
     return D
 

@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 from scipy.linalg import solve_triangular
 
-from .._validation import check_array
+from .._validation import check_array, check_scale
 
 __all__ = [
     "correlation_coefficients",
@@ -263,6 +263,7 @@ def _whitened(X, Y, cov, VI):
     if cov is None and VI is None:
         if n < 2:
             raise ValueError(f"X needs at least 2 samples to estimate the covariance (cov=None), got {n}")
+        check_scale(X - X.mean(axis=0), "X")  # the sample covariance is a sum of squares
         S = np.atleast_2d(np.cov(X, rowvar=False))
         name = "X (its sample covariance)"
     else:

@@ -67,7 +67,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._llvm import V8, splat
-from .._validation import check_array, check_choice, check_int, check_real, validate_data
+from .._validation import check_array, check_choice, check_int, check_real, check_scale, validate_data
 
 __all__ = ["KMeans", "kmeans_plusplus"]
 
@@ -302,20 +302,6 @@ def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums
 def _direct(d, k):
     """Whether the assignment uses :func:`_nearest_rows` (few centres and features) rather than matrix products."""
     return d <= _DIRECT_MAX_D and k <= _DIRECT_MAX_K
-
-
-# The scores ||m||^2 / 2 - x.m and the squared distances are float64: squared norms beyond this would overflow them.
-_SQUARED_NORM_SAFE = 1e300
-
-
-def _check_scale(X, name):
-    """Refuse data whose squared norms overflow float64: the kernels' scores would be inf or NaN and name no centre."""
-    with np.errstate(over="ignore", invalid="ignore"):
-        top = float(np.max(np.einsum("ij,ij->i", X, X))) if X.size else 0.0
-    if not top < _SQUARED_NORM_SAFE:
-        raise ValueError(
-            f"{name} is too large for squared distances in float64 (a squared norm of {top:.3g}); rescale {name}"
-        )
 
 
 def _bounds_pay(d, k):
@@ -732,6 +718,7 @@ def kmeans_plusplus(X, n_clusters, *, random_state=None, n_local_trials=None):
         The rows of ``X`` chosen.
     """
     X = check_array(X, "X")
+    check_scale(X - X.mean(axis=0), "X", small=True)  # the D(x)^2 weights are squared distances
     n_clusters = check_int(n_clusters, "n_clusters", low=1, high=X.shape[0])
     if n_local_trials is not None:
         n_local_trials = check_int(n_local_trials, "n_local_trials", low=1)
@@ -897,7 +884,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
         mean = np.empty(d)
         # centre the copy (the distance expansion then keeps its digits); tol is relative to the variance
         tol_abs = tol * _centre_columns(X, mean)
-        _check_scale(X, "X")
+        check_scale(X, "X", small=True)  # squared distances that overflow, or that all underflow to 0
 
         best = None
         labels = np.empty(n, dtype=np.int64)
@@ -949,7 +936,7 @@ class KMeans(ClassNamePrefixFeaturesOutMixin, TransformerMixin, ClusterMixin, Ba
     def _validated(self, X):
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
-        _check_scale(X, "X")
+        check_scale(X, "X")
         return X
 
     def predict(self, X):

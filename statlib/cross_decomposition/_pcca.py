@@ -38,6 +38,7 @@ from .._validation import (
     check_numeric,
     check_real,
     check_same_length,
+    check_scale,
     validate_data,
 )
 from ._pls import _whiten
@@ -155,6 +156,8 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
             y = y.reshape(-1, 1)
         y = check_array(y, "y", min_rows=2)
         check_same_length(X=X, y=y)
+        check_scale(X, "X", small=True)  # the covariances are sums of squares
+        check_scale(y, "y", small=True)
         n, p = X.shape
         q = y.shape[1]
         d = check_int(self.n_components, "n_components", low=1, high=min(p, q))

@@ -30,7 +30,15 @@ from sklearn.base import (
 )
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_int, check_numeric, check_same_length, validate_data
+from .._validation import (
+    check_array,
+    check_bool,
+    check_int,
+    check_numeric,
+    check_same_length,
+    check_scale,
+    validate_data,
+)
 
 __all__ = ["CCA", "PLSCanonical", "PLSRegression", "canonical_correlations"]
 
@@ -202,6 +210,8 @@ class _PLSBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, MultiOutputMix
         self._predict_1d = y.ndim == 1
         if y.ndim == 1:
             y = y.reshape(-1, 1)
+        check_scale(X, "X", small=True)  # the standard deviations and covariances are sums of squares
+        check_scale(y, "y", small=True)
         n, p = X.shape
         q = y.shape[1]
         bound = min(n, p) if not self._canonical else min(n, p, q)

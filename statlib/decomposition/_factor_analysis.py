@@ -55,7 +55,7 @@ from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, Transfo
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int, check_real, validate_data
+from .._validation import check_choice, check_int, check_real, check_scale, validate_data
 
 _LOG_2PI = math.log(2.0 * math.pi)
 _PSI_FLOOR = 1e-12
@@ -331,6 +331,7 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
         X = validate_data(self, X, ensure_all_finite="allow-nan", ensure_min_samples=2)
         if np.any(np.isinf(X)):
             raise ValueError("X must not contain infinity (NaN marks a missing value)")
+        check_scale(X, "X", small=True)  # the sample covariance must neither overflow nor underflow
         observed = ~np.isnan(X)
         counts = observed.sum(axis=0).astype(float)
         if np.any(counts == 0):

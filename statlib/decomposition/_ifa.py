@@ -36,7 +36,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_int, check_real, validate_data
+from .._validation import check_int, check_real, check_scale, validate_data
 
 __all__ = ["IndependentFactorAnalysis"]
 
@@ -203,6 +203,7 @@ class IndependentFactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixi
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         tol = check_real(self.tol, "tol", low=0.0)
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
+        check_scale(X, "X", small=True)  # the noise variances (12.117) are sums of squares
         T, D = X.shape
         L = D if self.n_components is None else check_int(self.n_components, "n_components", low=1)
         if L > D:

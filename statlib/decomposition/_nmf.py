@@ -34,7 +34,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._llvm import V8, block_pointer, splat
-from .._validation import check_array, check_choice, check_int, check_real, validate_data
+from .._validation import check_array, check_choice, check_int, check_real, check_scale, validate_data
 
 __all__ = ["NMF", "beta_divergence"]
 
@@ -523,6 +523,8 @@ def beta_divergence(X, W, H, beta_loss="frobenius"):
             f"W and H must have shapes (n_samples, k) and (k, n_features) matching X {X.shape}; "
             f"got W {W.shape} and H {H.shape}"
         )
+    if loss == "frobenius":
+        check_scale(X, "X")  # ||X - W H||^2 is a sum of squares
     kernel = _frobenius_error if loss == "frobenius" else _kl_error
     return float(kernel(X, W, H, np.empty(X.shape)))
 
@@ -727,6 +729,7 @@ class NMF(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 
     def _check_X(self, X, reset, loss):
         X = validate_data(self, X, dtype=np.float64, accept_sparse=("csr", "csc", "coo"), reset=reset)
+        check_scale(X, "X", small=True)  # the NNDSVD start and the squared loss are sums of squares of X
         if not sparse.issparse(X):
             return _check_nonnegative(np.ascontiguousarray(X), "X")
         # A document-term count matrix (Li Hang ch. 17) is sparse. The squared-loss updates need X only in

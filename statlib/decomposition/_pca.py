@@ -28,7 +28,7 @@ from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, Transfo
 from sklearn.utils import Bunch, check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_choice, check_int, check_real, validate_data
+from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_scale, validate_data
 from ._signs import _flip_signs, flip_signs
 from ._svd import _NORMALIZERS, _randomized_svd
 
@@ -190,6 +190,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         if solver == "full":
             mean = X.mean(axis=0)  # (16.40)
             Xc = X - mean  # Algorithm 16.1 wants centred data
+            check_scale(Xc, "X", small=True)  # the variances (16.52) must neither overflow nor underflow
             # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
             # has the same V, with singular values sqrt(n - 1) times those of X'.
             U, S, Vt = linalg.svd(Xc, full_matrices=False)
@@ -199,6 +200,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             # S (16.41) and its eigen-decomposition S v_k = lambda_k v_k, by decreasing lambda_k; S is positive
             # semi-definite, so an eigenvalue rounded below zero is zero
             mean, gram = _mean_and_centred_gram(X)  # (16.40), and (n - 1) S
+            _check_gram_scale(gram, X)  # the variances (16.52) must neither overflow nor underflow
             eigenvalues, eigenvectors = linalg.eigh(gram / (n - 1), driver="evd")  # LAPACK divide and conquer
             variance = np.maximum(eigenvalues[::-1], 0.0)
             Vt = np.ascontiguousarray(eigenvectors[:, ::-1].T)
@@ -235,7 +237,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             power = 7 if k < 0.1 * min(n, m) else 4
         rng = check_random_state(0 if self.random_state is None else self.random_state)
         mean = X.mean(axis=0)  # (16.40)
-        Xc = X - mean
+        Xc = check_scale(X - mean, "X", small=True)  # the variances (16.52) must neither overflow nor underflow
         U, S, Vt = _randomized_svd(
             Xc,
             k,
@@ -296,6 +298,23 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
 # Rows per block of _mean_and_centred_gram: 2**17 numbers (1 MiB), a block that stays in a core's cache between
 # being shifted and being multiplied.
 _GRAM_BLOCK_ENTRIES = 1 << 17
+
+
+def _check_gram_scale(gram, X):
+    """:func:`statlib._validation.check_scale`'s two refusals (with ``small``) for the centred data Xc, read off
+    Xc^T Xc instead of a centred copy: its entries overflowed, or its diagonal (the columns' sums of squares) is
+    below the smallest normal number though ``X`` is not constant, so that every square underflowed."""
+    diagonal = np.diag(gram)
+    if not np.all(np.isfinite(gram)):
+        raise ValueError(
+            "X is too large for squared norms in float64 (the centred data's sums of squares overflow); rescale X"
+        )
+    top = float(diagonal.max()) if diagonal.size else 0.0
+    if top < np.finfo(np.float64).tiny and (top > 0.0 or np.any(X != X[:1])):  # the last only for tiny data
+        raise ValueError(
+            "X is too small for squares in float64 (the centred data's sums of squares are subnormal, so every "
+            "square underflows); rescale X"
+        )
 
 
 def _mean_and_centred_gram(X):

@@ -28,8 +28,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_choice, check_int, check_real, check_vector, validate_data
-from ._pca import _mean_and_centred_gram
+from .._validation import check_array, check_choice, check_int, check_real, check_scale, check_vector, validate_data
+from ._pca import _check_gram_scale, _mean_and_centred_gram
 from ._signs import _flip_signs
 
 __all__ = ["ProbabilisticPCA", "ppca_log_likelihood"]
@@ -96,6 +96,7 @@ def ppca_log_likelihood(X, mean, W, noise_variance):
         raise ValueError(f"X, mean and W must agree on the dimension D = {D}; got X {X.shape}, mean {mean.shape}")
     if L > D:
         raise ValueError(f"W must have at most D = {D} columns, got {L}")
+    check_scale(X - mean, "X")  # the Mahalanobis terms are sums of squares of X - mean
     s2 = check_real(noise_variance, "noise_variance", low=0.0)
     U, s, _ = linalg.svd(W, full_matrices=False)
     ev = s**2 + s2  # eigenvalues of C on span(W)
@@ -192,19 +193,21 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         L = self._check_params(n, d)
         if self.method == "closed_form" and d <= 1000 and n >= 10 * d:  # tall data: S itself, as PCA does
             mean, gram = _mean_and_centred_gram(X)  # gram = N S
+            _check_gram_scale(gram, X)  # S and its eigenvalues are sums of squares
             eigenvalues, eigenvectors = linalg.eigh(gram / n, driver="evd")
             lam = np.maximum(eigenvalues[::-1], 0.0)  # eigenvalues of S (divisor N), decreasing
             axes = eigenvectors[:, ::-1][:, :L].T
             self.n_iter_ = 1  # one eigen-decomposition
         elif self.method == "closed_form":
             mean = X.mean(axis=0)
-            _, sv, Vt = linalg.svd(X - mean, full_matrices=False)
+            Xc = check_scale(X - mean, "X", small=True)  # S and its eigenvalues are sums of squares
+            _, sv, Vt = linalg.svd(Xc, full_matrices=False)
             lam = sv**2 / n  # eigenvalues of S (divisor N)
             axes = Vt[:L].copy()
             self.n_iter_ = 1  # one eigen-decomposition
         else:
             mean = X.mean(axis=0)
-            Xc = X - mean
+            Xc = check_scale(X - mean, "X", small=True)  # S and its eigenvalues are sums of squares
             total = float((Xc**2).sum() / n)  # tr S
             rng = check_random_state(self.random_state)
             W0 = rng.standard_normal((d, L))

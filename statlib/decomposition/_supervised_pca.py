@@ -15,7 +15,7 @@ from sklearn.base import BaseEstimator, MultiOutputMixin, RegressorMixin, Transf
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_int, check_real, validate_data
+from .._validation import check_int, check_real, check_scale, validate_data
 from ._factor_analysis import _mean_loglik, _posterior
 
 __all__ = ["SupervisedPCA"]
@@ -70,6 +70,8 @@ class SupervisedPCA(MultiOutputMixin, RegressorMixin, TransformerMixin, BaseEsti
         y = np.asarray(y, dtype=float)
         self._predict_1d = y.ndim == 1
         Y = y.reshape(len(y), -1)
+        check_scale(X, "X")  # the stacked covariance is a sum of squares
+        check_scale(Y, "y")
         n, p = X.shape
         q = Y.shape[1]
         L = check_int(self.n_components, "n_components", low=1, high=p + q - 1 if p + q > 1 else 1)

@@ -33,7 +33,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.sparsefuncs import mean_variance_axis
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_choice, check_int, check_real, validate_data
+from .._validation import check_array, check_choice, check_int, check_real, check_scale, validate_data
 from ._signs import _flip_signs
 
 __all__ = ["svd", "TruncatedSVD"]
@@ -240,7 +240,7 @@ def svd(A, kind="full", k=None, *, rtol=None):
     >>> (s ** 2).round(10) + 0.0
     array([10.,  0.])
     """
-    A = check_array(A, "A")
+    A = check_scale(check_array(A, "A"), "A")  # the construction goes through A^T A
     check_choice(kind, "kind", _KINDS)
     m, n = A.shape
     if kind == "truncated":
@@ -401,6 +401,7 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
         check_choice(self.power_iteration_normalizer, "power_iteration_normalizer", _NORMALIZERS)
         tol = check_real(self.tol, "tol", low=0.0)
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_features=2, accept_sparse=["csr", "csc"])
+        check_scale(X, "X")  # explained_variance_ is a variance of the scores: squares of X's scale
         n, d = X.shape
         k = self.n_components
         if algorithm == "arpack":

@@ -12,6 +12,7 @@ from .._validation import (
     check_numeric,
     check_real,
     check_same_length,
+    check_scale,
     check_vector,
     validate_data,
 )
@@ -101,6 +102,7 @@ def _huber_line_search(r, w, delta):
 
 def _validate_fit_input(estimator, X, y, sample_weight):
     X, y = validate_data(estimator, X, y, dtype=np.float64, order="C", y_numeric=True)
+    check_scale(y, "y")  # the squared-error losses and residual sums of squares
     sample_weight = _check_sample_weight(sample_weight, X, dtype=np.float64, ensure_non_negative=True)
     if not np.any(sample_weight > 0):
         raise ValueError("sample_weight must have at least one positive entry")

@@ -16,7 +16,7 @@ added (they are *monotone*), which branch and bound needs.
 
 import numpy as np
 
-from .._validation import check_array, check_choice, check_real
+from .._validation import check_array, check_choice, check_real, check_scale
 
 __all__ = [
     "scatter_matrices",
@@ -29,7 +29,7 @@ __all__ = [
 
 
 def _xy(X, y, *, min_classes=2):
-    X = check_array(X, "X")
+    X = check_scale(check_array(X, "X"), "X")  # the scatter matrices are sums of squares
     if isinstance(y, (str, bytes)):
         raise TypeError(f"y must be a 1-D array-like of class labels, got a {type(y).__name__}")
     y = np.asarray(y)

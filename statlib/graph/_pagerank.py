@@ -299,7 +299,7 @@ def _check_adjacency(adjacency):
             raise TypeError(f"adjacency must hold real numbers, got a sparse matrix of dtype {adjacency.dtype}")
         clean = _clean_csr(adjacency)
         if clean is not None:
-            return clean, True
+            return _rescale_extreme_rows(clean), True
         A = sp.csr_array(adjacency, dtype=np.float64, copy=True)
         was_sparse = True
     else:
@@ -328,7 +328,27 @@ def _check_adjacency(adjacency):
         A = sp.csr_array(dense)
         A.eliminate_zeros()
     A.sort_indices()
-    return A, was_sparse
+    return _rescale_extreme_rows(A), was_sparse
+
+
+def _rescale_extreme_rows(A):
+    """``A`` with each row whose out-weight sum_k w_ik overflows float64, or whose reciprocal does (a sum below
+    about 5.6e-309), divided by its largest weight: the transition probabilities w_ij / sum_k w_ik are the same, and
+    1 / out-weight is finite again. Rows of ordinary weights (and ``A`` itself when every weight lies in
+    [1e-300, 1e300]) are left as they are; the new weights are a new array, so a caller's matrix is never changed."""
+    data = A.data
+    if data.size == 0 or (data.min() >= 1e-300 and data.max() <= 1e300):
+        return A
+    rows = np.repeat(np.arange(A.shape[0]), np.diff(A.indptr))
+    with np.errstate(over="ignore", divide="ignore"):
+        out_weight = np.bincount(rows, weights=data, minlength=A.shape[0])
+        extreme = (out_weight > 0) & ~(np.isfinite(out_weight) & np.isfinite(1.0 / out_weight))
+    if not extreme.any():
+        return A
+    largest = np.zeros(A.shape[0])
+    np.maximum.at(largest, rows, data)
+    A = sp.csr_array((data / np.where(extreme, largest, 1.0)[rows], A.indices, A.indptr), shape=A.shape)
+    return A
 
 
 def _link_arrays(A):

@@ -38,7 +38,16 @@ from sklearn.base import BaseEstimator, ClassifierMixin, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_vector, validate_data
+from .._validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+    check_scale,
+    check_vector,
+    validate_data,
+)
 
 UPDATES = ("mackay", "em", "sequential")
 
@@ -203,6 +212,8 @@ def ard_fit(
     t = check_vector(t, "t")
     if len(t) != Phi.shape[0]:
         raise ValueError(f"t must have one entry per row of Phi ({Phi.shape[0]}), got {len(t)}")
+    check_scale(Phi, "Phi", small=True)  # the evidence updates need Phi^T Phi and ||t - Phi m||^2
+    check_scale(t, "t")
     if len(t) < 2:
         raise ValueError(f"t must have at least 2 entries to estimate the noise, got {len(t)}")
     alpha_init = check_real(alpha_init, "alpha_init", low=0.0, low_inclusive=False)
@@ -457,6 +468,8 @@ class ARDRegression(RegressorMixin, BaseEstimator):
         update = check_choice(self.update, "update", UPDATES)
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
+        check_scale(X, "X", small=True)  # the evidence updates need X^T X and ||y - X m||^2
+        check_scale(y, "y")
         if fit_intercept:
             x_mean, y_mean = X.mean(axis=0), y.mean()
         else:
@@ -655,6 +668,7 @@ class ARDClassifier(ClassifierMixin, BaseEstimator):
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         tol = check_real(self.tol, "tol", low=0.0)
         X, y = validate_data(self, X, y, dtype=np.float64)
+        check_scale(X, "X", small=True)  # the Laplace step needs Phi^T B Phi
         self.classes_, t = _binary_targets(y, "logistic ARD, MLAPP 13.7.5")
         Phi = np.column_stack([X, np.ones(len(X))]) if fit_intercept else X
         w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t, max_iter, tol, threshold)

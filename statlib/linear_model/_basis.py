@@ -48,6 +48,14 @@ class PolynomialBasis(TransformerMixin, BaseEstimator):
         """The matrix of basis values, feature by feature: x_1, x_1^2, ..., x_1^M, x_2, ...."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
+        largest = float(np.max(np.abs(X))) if X.size else 0.0
+        with np.errstate(over="ignore"):
+            top = np.float64(largest) ** self.degree
+        if not np.isfinite(top):
+            raise ValueError(
+                f"X is too large for degree={self.degree}: its largest |x| = {largest:.3g} raised to the degree "
+                "overflows float64; rescale X or lower degree"
+            )
         powers = np.arange(1, self.degree + 1)
         Phi = (X[:, :, None] ** powers).reshape(len(X), -1)
         if self.include_bias:

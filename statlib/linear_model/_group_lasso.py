@@ -28,7 +28,7 @@ from numba import njit
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_bool, check_choice, check_int, check_real, validate_data
+from .._validation import check_bool, check_choice, check_int, check_real, check_scale, validate_data
 from ._lasso_proximal import _centre, _lipschitz
 
 
@@ -283,6 +283,8 @@ class GroupLasso(RegressorMixin, BaseEstimator):
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         tol = check_real(self.tol, "tol", low=0.0)
         X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
+        check_scale(X, "X", small=True)  # the block steps divide by squared norms of X's columns
+        check_scale(y, "y")
         n, p = X.shape
         order, bounds, sizes, _ = _check_groups(self.groups, p)
         Xc, yc, x_mean, y_mean = _centre(X, y, fit_intercept)

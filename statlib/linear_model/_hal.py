@@ -21,7 +21,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_bool, check_int, check_numeric, check_real, validate_data
+from .._validation import check_bool, check_int, check_numeric, check_real, check_scale, validate_data
 
 
 def hal_penalty(w, a, b):
@@ -130,6 +130,7 @@ class HierarchicalAdaptiveLasso(RegressorMixin, BaseEstimator):
         max_iter = check_int(self.max_iter, "max_iter", low=1)
         tol = check_real(self.tol, "tol", low=0.0)
         X, y = validate_data(self, X, y, y_numeric=True, dtype=np.float64)
+        check_scale(y, "y")  # the objective is a sum of squares of residuals
         if fit_intercept:
             x_mean, y_mean = X.mean(axis=0), float(y.mean())
         else:

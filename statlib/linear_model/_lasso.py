@@ -36,7 +36,7 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_choice, check_int, check_real, validate_data
+from .._validation import check_bool, check_choice, check_int, check_real, check_scale, validate_data
 
 _WS_MIN = 50  # smallest working set
 _CHECK_EVERY = 8  # epochs between two duality-gap checks of the working-set problem
@@ -379,6 +379,7 @@ class ElasticNet(RegressorMixin, BaseEstimator):
         warm_start = check_bool(self.warm_start, "warm_start")
         screening = check_bool(self.screening, "screening")
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        check_scale(y, "y")  # the duality gap is a sum of squares of residuals
         n, p = X.shape
         X, yc, x_mean, y_mean, col_sq = _prepare(X, y, fit_intercept)
         coef = getattr(self, "coef_", None) if warm_start else None
@@ -486,6 +487,8 @@ class Lasso(ElasticNet):
         warm_start = check_bool(self.warm_start, "warm_start")
         check_bool(self.screening, "screening")
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        check_scale(X, "X", small=True)  # the step is 1 / ||X||_2^2, as in lasso_proximal
+        check_scale(y, "y")
         p = X.shape[1]
         coef = getattr(self, "coef_", None) if warm_start else None
         w0 = coef if coef is not None and np.shape(coef) == (p,) else None

@@ -7,7 +7,15 @@ import warnings
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_array, check_choice, check_int, check_real, check_same_length, check_vector
+from .._validation import (
+    check_array,
+    check_choice,
+    check_int,
+    check_real,
+    check_same_length,
+    check_scale,
+    check_vector,
+)
 from ._lars import _interpolate_path, _lars
 from ._lasso import _cd_path
 
@@ -81,6 +89,8 @@ def lasso_path(X, y, *, method="lars", alphas=None, n_alphas=100, eps=1e-3, alph
     X = check_array(X, "X")
     y = check_vector(y, "y")
     check_same_length(X=X, y=y)
+    check_scale(X, "X", small=True)  # the correlations X^T r and the Gram matrix of the active set
+    check_scale(y, "y")
     eps = check_real(eps, "eps", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
     n_alphas = check_int(n_alphas, "n_alphas", low=1)
     alpha_min = check_real(alpha_min, "alpha_min", low=0.0)

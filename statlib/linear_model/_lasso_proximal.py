@@ -28,7 +28,16 @@ import numpy as np
 from numba import njit
 from sklearn.exceptions import ConvergenceWarning
 
-from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_same_length, check_vector
+from .._validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+    check_same_length,
+    check_scale,
+    check_vector,
+)
 from ._lasso import _gap, soft_threshold
 
 _CHECK_EVERY = 10  # FISTA computes the duality gap at w_k every this many iterations
@@ -111,6 +120,8 @@ def _check_common(X, y, alpha, fit_intercept, max_iter, tol):
     X = check_array(X, "X")
     y = check_vector(y, "y")
     check_same_length(X=X, y=y)
+    check_scale(X, "X", small=True)  # the step is 1 / ||X||_2^2
+    check_scale(y, "y")
     return X, y, alpha, fit_intercept, max_iter, tol
 
 

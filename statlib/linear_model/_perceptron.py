@@ -9,7 +9,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_int, check_real, check_same_length, validate_data
+from .._validation import check_bool, check_int, check_real, check_same_length, check_scale, validate_data
 from ._base import LinearDecisionMixin
 
 # Updates beyond this many are counted but not recorded in ``updates_`` (memory stays bounded).
@@ -146,6 +146,7 @@ class Perceptron(LinearDecisionMixin, ClassifierMixin, BaseEstimator):
         dual = check_bool(self.dual, "dual")
         shuffle = check_bool(self.shuffle, "shuffle")
         X, y = validate_data(self, X, y, dtype=np.float64, order="C")
+        check_scale(X, "X")  # w grows like eta * x, and w . x would overflow
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:

@@ -35,7 +35,16 @@ from scipy.special import gammaln, logsumexp
 from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_vector, validate_data
+from .._validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+    check_scale,
+    check_vector,
+    validate_data,
+)
 
 __all__ = [
     "BayesianVariableSelection",
@@ -391,6 +400,8 @@ def _prepare(X, y, fit_intercept, name_X="X", name_y="y"):
     y = check_vector(y, name_y)
     if X.shape[0] != y.shape[0]:
         raise ValueError(f"{name_X} and {name_y} must have the same number of rows, got {X.shape[0]} and {y.shape[0]}")
+    check_scale(X, name_X, small=True)  # the sweeps pivot on entries of the Gram matrix X^T X
+    check_scale(y, name_y)
     fit_intercept = check_bool(fit_intercept, "fit_intercept")
     if fit_intercept:
         x_mean, y_mean = X.mean(axis=0), float(y.mean())
@@ -717,6 +728,8 @@ class BayesianVariableSelection(RegressorMixin, BaseEstimator):
         b = check_real(self.b_sigma, "b_sigma", low=0.0)
         pi0 = check_real(self.pi0, "pi0", low=0.0, high=1.0, low_inclusive=False, high_inclusive=False)
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        check_scale(X, "X")  # the Gram matrix and y^T y are sums of squares
+        check_scale(y, "y")
         n, D = X.shape
         if n < 2:
             raise ValueError(f"X must have at least 2 samples (n_samples = {n} given)")
@@ -862,6 +875,8 @@ class OrthogonalMatchingPursuit(RegressorMixin, BaseEstimator):
         """Run OMP on ``X`` (n_samples, n_features) and ``y`` (n_samples,)."""
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True)
+        check_scale(X, "X", small=True)  # the sweeps pivot on entries of the Gram matrix X^T X
+        check_scale(y, "y")
         n, D = X.shape
         tol = None if self.tol is None else check_real(self.tol, "tol", low=0.0)
         if tol is None:

@@ -4,7 +4,7 @@ import numpy as np
 from numba import njit
 
 from .._validation import check_array, check_int
-from ._distance import _reduced_distance, _unreduce, check_p
+from ._distance import _reduced_distance, _unreduce, check_distance_scale, check_p
 from ._kd_tree import _heap_offer, _heap_sort
 
 
@@ -65,6 +65,7 @@ def linear_scan(X, queries, k=1, p=2):
         raise ValueError(f"queries must have {X.shape[1]} features like X, got {Q.shape[1]}")
     k = check_int(k, "k", low=1, high=X.shape[0])
     p = check_p(p)
+    check_distance_scale(p, X, "X and queries", Q)
     reduced, indices = _linear_scan(X, Q, k, p)
     if single:
         reduced, indices = reduced[0], indices[0]

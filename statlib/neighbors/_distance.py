@@ -67,6 +67,26 @@ def check_p(p):
     return check_real(p, "p", low=1.0)
 
 
+def check_distance_scale(p, X, name, Q=None):
+    """Refuse points whose L_p distances overflow float64 (ValueError naming ``name``): the search compares reduced
+    distances sum_l |x_l - z_l|^p, which are inf (and every distance ties) when the coordinates span too much.
+    ``Q``, the queries, if given, are measured together with ``X``; for p = inf only the span itself must be finite.
+
+    Spans so small that |x_l - z_l|^p underflows are not refused: the reduced distances then tie at 0 and the ties
+    go to the smaller index (rescale such data, or take p = 1 or p = inf, which raise nothing to a power)."""
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    if Q is not None and Q.size:
+        lo, hi = np.minimum(lo, Q.min(axis=0)), np.maximum(hi, Q.max(axis=0))
+    with np.errstate(over="ignore", invalid="ignore"):
+        span = np.float64(np.max(hi - lo)) if X.size else np.float64(0.0)
+        reduced = span if np.isinf(p) else span**p * X.shape[1]  # a bound on every reduced distance
+    if not np.isfinite(reduced):
+        raise ValueError(
+            f"{name} is too large for L_p distances with p={p:g}: its coordinates span {span:.3g}, and a sum of "
+            f"terms |x_l - z_l|^p overflows; rescale {name}"
+        )
+
+
 def minkowski_distance(a, b, p=2):
     """The L_p distance between the rows of ``a`` and ``b``, Li Hang eq. (3.2).
 
@@ -97,6 +117,7 @@ def minkowski_distance(a, b, p=2):
         raise ValueError(
             f"a and b must have the same number of points (or one point); got {A.shape[0]} and {B.shape[0]}"
         )
+    check_distance_scale(p, A, "a and b", B)
     diff = np.abs(A - B)
     if np.isinf(p):
         out = diff.max(axis=1)

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from .._validation import check_array, check_choice, check_int
-from ._distance import _reduce, _reduced_distance, _reduced_norm, _unreduce, check_p
+from ._distance import _reduce, _reduced_distance, _reduced_norm, _unreduce, check_distance_scale, check_p
 
 # Event codes written by the search kernel into a trace (see KDTree.search_path).
 ENTER, CHECK, PRUNE = 0, 1, 2
@@ -697,6 +697,7 @@ class KDTree:
             leaf_size = _BBOX_LEAF_SIZE if self.bounds == "bbox" else 1
         self.leaf_size = check_int(leaf_size, "leaf_size", low=1)
         self.p = check_p(p)
+        check_distance_scale(self.p, self.data, "X")
         (self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right, self.depth) = _build(
             self.data, self.leaf_size
         )
@@ -733,6 +734,7 @@ class KDTree:
         Q = check_array(np.reshape(X, (1, -1)) if single else X, "X")
         if Q.shape[1] != self.data.shape[1]:
             raise ValueError(f"X must have {self.data.shape[1]} features like the tree's data, got {Q.shape[1]}")
+        check_distance_scale(self.p, self.data, "X (with the tree's data)", Q)
         return Q, single
 
     def _check_k(self, k):

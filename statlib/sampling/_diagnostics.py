@@ -10,11 +10,12 @@ the end of the chain.
 import numpy as np
 from numba import njit
 
-from .._validation import check_int, check_real, check_vector
+from .._validation import check_int, check_real, check_scale, check_vector
 
 
 def _check_chain(x, name="x", min_length=2):
     x = check_vector(x, name, min_length=min_length)
+    check_scale(x, name, small=True)  # the autocovariances are sums of squares
     return np.ascontiguousarray(x)
 
 

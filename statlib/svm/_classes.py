@@ -9,8 +9,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int, check_real, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from .._validation import check_choice, check_int, check_real, check_scale, validate_data
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
 from ._platt import _platt_solve
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 
@@ -164,8 +164,7 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     def _effective_gamma(self, X):
         if self.gamma == "scale":
-            var = X.var()
-            return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+            return scale_gamma(X)
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return float(self.gamma)
@@ -179,6 +178,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_classes = len(self.classes_)
         if n_classes < 2:
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
+        check_scale(X, "X")  # the kernels' x . z and ||x - z||^2 are sums of squares
         self.gamma_ = self._effective_gamma(X)
         code = _KERNEL_CODE[kernel]
 

@@ -22,6 +22,21 @@ LINEAR, POLY, RBF = 0, 1, 2
 _KERNEL_CODE = {"linear": LINEAR, "poly": POLY, "rbf": RBF}
 
 
+def scale_gamma(X):
+    """scikit-learn's ``gamma="scale"``, 1 / (n_features * X.var()) (1 when X is constant), or ValueError naming X
+    when that is not a finite positive number: a variance that underflows (entries near 1e-160) gives an infinite
+    gamma and NaN kernels, one that overflows (entries near 1e300) gamma = 0 and a constant kernel."""
+    with np.errstate(over="ignore", under="ignore", divide="ignore"):
+        var = X.var()
+        gamma = 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+    if not (np.isfinite(gamma) and gamma > 0):
+        raise ValueError(
+            f"X is too {'small' if var < 1 else 'large'} for gamma='scale': its variance {var:.3g} gives "
+            f"gamma = 1 / (n_features * X.var()) = {gamma:g}; rescale X or give gamma a number"
+        )
+    return gamma
+
+
 @njit(cache=True)
 def _kernel_row(XT, sq_norms, i, kernel, gamma, degree, coef0, out):
     """Row i of the Gram matrix, K(x_i, x_t) for t = 0..n-1, written into ``out``.

@@ -294,11 +294,19 @@ def smo_trace(
     >>> trace.n_steps, (int(trace.first[0]), int(trace.second[0])), trace.alpha[0].tolist(), trace.b_final
     (1, (0, 2), [0.25, 0.0, 0.25], -2.0)
     """
-    from .._validation import check_array, check_choice, check_int, check_real, check_same_length, check_vector
+    from .._validation import (
+        check_array,
+        check_choice,
+        check_int,
+        check_real,
+        check_same_length,
+        check_scale,
+        check_vector,
+    )
     from ._kernel_functions import _KERNEL_CODE, KERNELS
     from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve, _threshold
 
-    X = np.ascontiguousarray(check_array(X, "X"))
+    X = np.ascontiguousarray(check_scale(check_array(X, "X"), "X"))  # the kernel values x . z
     y = check_vector(y, "y")
     check_same_length(X=X, y=y)
     if not np.all((y == 1.0) | (y == -1.0)):

@@ -21,9 +21,9 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_bool, check_choice, check_int, check_real, validate_data
+from .._validation import check_bool, check_choice, check_int, check_real, check_scale, validate_data
 from ..linear_model._ard import _ard_loop, _inverse_spd, _sequential_loop
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
 
 
 class _RVMBase(BaseEstimator):
@@ -45,8 +45,7 @@ class _RVMBase(BaseEstimator):
         if isinstance(self.gamma, numbers.Real):
             return float(self.gamma)
         if self.gamma == "scale":
-            var = X.var()
-            return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+            return scale_gamma(X)
         return 1.0 / X.shape[1]
 
     def _kernel(self, A, B):
@@ -177,6 +176,7 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
         kernel, degree, coef0, bias, max_iter, tol, threshold = self._check_common()
         update = check_choice(self.update, "update", ("mackay", "em", "sequential"))
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
+        check_scale(y, "y")  # the evidence needs ||t - Phi m||^2
         self.gamma_ = self._effective_gamma(X)
         Phi = self._design(X, X)
         beta0 = 1.0 / (np.var(y) + np.finfo(float).eps)

@@ -24,8 +24,8 @@ from sklearn.base import BaseEstimator, RegressorMixin
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int, check_real, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel
+from .._validation import check_choice, check_int, check_real, check_scale, validate_data
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_dual
 
 _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
@@ -176,8 +176,7 @@ class SVR(RegressorMixin, BaseEstimator):
 
     def _effective_gamma(self, X):
         if self.gamma == "scale":
-            var = X.var()
-            return 1.0 / (X.shape[1] * var) if var != 0 else 1.0
+            return scale_gamma(X)
         if self.gamma == "auto":
             return 1.0 / X.shape[1]
         return float(self.gamma)
@@ -188,6 +187,8 @@ class SVR(RegressorMixin, BaseEstimator):
         X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
         y = np.ascontiguousarray(y, dtype=np.float64)
         n = X.shape[0]
+        check_scale(X, "X")  # the kernels' x . z and ||x - z||^2 are sums of squares
+        check_scale(y, "y")
         self.gamma_ = self._effective_gamma(X)
         cap = max(10_000_000, 200 * n) if max_iter == -1 else max_iter
         n_slots = int(min(n, max(2, cache_size * 2**20 // (8 * n))))

@@ -479,6 +479,9 @@ def test_agglomerative_bad_input(params, X, error, match):
         (("abc",), {}, TypeError, "X must be array-like"),
         ((EX_14_2.X * 1e200,), {"method": "centroid"}, ValueError, "X is too large for method='centroid'"),
         ((EX_14_2.X * 1e200,), {"method": "ward"}, ValueError, "X is too large for method='ward'"),
+        # squared distances that underflow merged the wrong clusters, without an error
+        ((EX_14_2.X * 1e-300,), {"method": "centroid"}, ValueError, "X is too small for method='centroid'"),
+        ((EX_14_2.X * 1e-300,), {"method": "ward"}, ValueError, "X is too small for method='ward'"),
     ],
 )
 def test_linkage_bad_input(args, kwargs, error, match):
@@ -570,3 +573,25 @@ def test_data_whose_squares_overflow_are_refused(k):
     for method in (model.predict, model.transform, model.score):
         with pytest.raises(ValueError, match="X is too large"):
             method(X * 1e160)
+
+
+def test_data_whose_squares_underflow_are_refused():
+    # At 1e-300 every squared distance is 0: KMeans returned an arbitrary partition (adjusted Rand index 0 against
+    # the partition of the unscaled data) and Ward's method a wrong tree, without an error.
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(size=(10, 2)) + [4, 0], rng.normal(size=(10, 2)) - [4, 0]])
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        KMeans(2, n_init=1, random_state=0).fit(X * 1e-300)
+    with pytest.raises(ValueError, match="X is too small for method='ward'"):
+        AgglomerativeClustering(2, linkage="ward").fit(X * 1e-300)
+    # single, complete and average linkage use the distances themselves: the same tree at any finite scale
+    for method in ("single", "complete", "average"):
+        np.testing.assert_array_equal(linkage(X * 1e-300, method)[:, :2], linkage(X, method)[:, :2])
+
+
+@pytest.mark.parametrize("scale, words", [(1e-300, "too small"), (1e300, "too large")])
+def test_kmeans_plusplus_refuses_data_whose_squared_distances_leave_float64(scale, words):
+    # the D(x)^2 weights were all 0 or inf and the seeds differed from those of the unscaled data
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        kmeans_plusplus(X * scale, 3, random_state=0)

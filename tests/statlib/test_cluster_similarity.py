@@ -335,3 +335,10 @@ def test_precomputed_centroid_on_non_euclidean_matrices_is_scipys_recurrence(see
     np.testing.assert_array_equal(ours[:, [0, 1, 3]], theirs[:, [0, 1, 3]])
     np.testing.assert_allclose(ours[:, 2], theirs[:, 2], rtol=1e-12)
     assert np.all(ours[:, 2] > 0)
+
+
+def test_mahalanobis_refuses_data_whose_covariance_overflows():
+    # was a LinAlgError ('Eigenvalues did not converge') naming nothing
+    X = np.random.default_rng(0).normal(size=(8, 3)) * 1e300
+    with pytest.raises(ValueError, match="X is too large"):
+        mahalanobis_distances(X)

@@ -290,3 +290,25 @@ def test_supervised_pca_bad_input():
         SupervisedPCA(1, tol=-1.0).fit(X, Y[:, 0])
     with pytest.raises(ValueError, match="same number of samples|inconsistent"):
         SupervisedPCA(1).fit(X, Y[:-1, 0])
+
+
+@pytest.mark.parametrize("estimator", [CCA(1), PLSCanonical(1), PLSRegression(1), ProbabilisticCCA(1)])
+@pytest.mark.parametrize("scale, words", [(1e-300, "too small"), (1e300, "too large")])
+@pytest.mark.parametrize("view", ["X", "y"])
+def test_two_view_models_refuse_views_whose_squares_leave_float64(estimator, scale, words, view):
+    # these failed in LAPACK ('Array must not contain infs or NaNs', 'Matrix is not positive definite'), naming
+    # neither view
+    rng = np.random.default_rng(0)
+    X, Y = rng.normal(size=(20, 3)), rng.normal(size=(20, 2))
+    X, Y = (X * scale, Y) if view == "X" else (X, Y * scale)
+    with pytest.raises(ValueError, match=f"{view} is {words}"):
+        estimator.fit(X, Y)
+
+
+def test_supervised_pca_refuses_data_whose_squares_overflow():
+    rng = np.random.default_rng(0)
+    X, y = rng.normal(size=(20, 3)), rng.normal(size=20)
+    with pytest.raises(ValueError, match="X is too large"):  # was a LinAlgError, eigenvalues did not converge
+        SupervisedPCA(1).fit(X * 1e300, y)
+    with pytest.raises(ValueError, match="y is too large"):
+        SupervisedPCA(1).fit(X, y * 1e300)

@@ -637,3 +637,21 @@ def test_nmf_sparse_ranks_around_the_8_column_blocks(k, index_dtype):
     H_hand = H0 * (Xs.T @ W_hand).T / ((W_hand.T @ W_hand) @ H0)
     np.testing.assert_allclose(W1, W_hand, rtol=1e-13)
     np.testing.assert_allclose(one.components_, H_hand, rtol=1e-13)
+
+
+def test_nmf_refuses_data_whose_squares_overflow_and_names_x():
+    # the refusal came from inside the NNDSVD start and named W, which the caller never gave
+    X = np.abs(np.random.default_rng(0).normal(size=(10, 4))) * 1e300
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        NMF(2, random_state=0).fit(X)
+    with pytest.raises(ValueError, match="X is too large"):  # the loss was inf
+        beta_divergence(X, np.ones((10, 2)), np.ones((2, 4)))
+    # the Kullback-Leibler divergence has no squares: scaled data keep a finite value
+    assert np.isfinite(beta_divergence(X, np.ones((10, 2)) * 1e150, np.ones((2, 4)) * 1e150, "kullback-leibler"))
+
+
+def test_nmf_refuses_data_whose_squares_underflow():
+    # at 1e-300 the multiplicative updates' floors dominated and W was not the scaled W of the unscaled data
+    X = np.abs(np.random.default_rng(0).normal(size=(10, 4))) * 1e-300
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        NMF(2, random_state=0).fit(X)

@@ -255,3 +255,17 @@ def test_bad_data_is_named():
         FactorAnalysis(1).fit(bad)
     with pytest.raises(ValueError, match="max_factors|n_features"):
         max_factors(0)
+
+
+def test_factor_analysis_refuses_data_whose_covariance_overflows():
+    # was a LinAlgError ('Array must not contain infs or NaNs') from inside the fit
+    X = np.random.default_rng(0).normal(size=(30, 4)) * 1e300
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        FactorAnalysis(1).fit(X)
+
+
+def test_factor_analysis_refuses_data_whose_covariance_underflows():
+    # at 1e-300 the covariance was 0 and the scores differed from those of the unscaled data, without an error
+    X = np.random.default_rng(0).normal(size=(30, 4)) * 1e-300
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        FactorAnalysis(1).fit(X)

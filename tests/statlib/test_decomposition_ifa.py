@@ -108,3 +108,11 @@ def test_bad_input_names_the_argument():
         IndependentFactorAnalysis().fit(np.column_stack([X[:, 0], np.ones(len(X))]))
     with pytest.raises(ValueError, match="X"):
         IndependentFactorAnalysis().fit(np.array([[1.0, np.nan], [2.0, 3.0]]))
+
+
+@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
+def test_ifa_refuses_data_whose_squares_leave_float64(scale, words):
+    # at 1e-160 every fitted parameter was NaN with no error; at 1e300 a LinAlgError named nothing
+    X = np.random.default_rng(0).normal(size=(30, 2)) * scale
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        IndependentFactorAnalysis(n_components=2, random_state=0).fit(X)

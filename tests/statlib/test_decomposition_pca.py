@@ -347,3 +347,39 @@ def test_auto_takes_scikit_learns_solver(shape, n_components, solver):
 def test_randomized_parameters_are_checked(kwargs, error, name):
     with pytest.raises(error, match=name):
         PCA(**kwargs).fit(_wide(30, 40))
+
+
+@pytest.mark.parametrize("scale", [1e155, 1e300])
+def test_pca_refuses_data_whose_variances_overflow(scale):
+    # the variances (16.52) of data near 1e300 were inf and explained_variance_ratio_ NaN, with no error
+    X = np.random.default_rng(0).normal(size=(20, 3)) * scale
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        PCA(2).fit(X)
+    # below the limit the variances are finite and scale exactly with the data
+    X = np.random.default_rng(0).normal(size=(20, 3))
+    np.testing.assert_allclose(PCA(2).fit(X * 1e140).explained_variance_, PCA(2).fit(X).explained_variance_ * 1e280)
+
+
+def test_pca_refuses_data_whose_variances_underflow():
+    # at 1e-300 the variances (16.52) were 0 and explained_variance_ratio_ all zero, without an error
+    X = np.random.default_rng(0).normal(size=(20, 3)) * 1e-300
+    with pytest.raises(ValueError, match="X is too small for squares"):
+        PCA(2).fit(X)
+
+
+@pytest.mark.parametrize(
+    ("scale", "words"), [(1e155, "too large for squared norms"), (1e-300, "too small for squares")]
+)
+@pytest.mark.parametrize("solver", ["covariance_eigh", "randomized"])
+def test_every_route_refuses_what_the_svd_route_refuses(scale, words, solver):
+    # the covariance route reads the refusals off X_c^T X_c (no centred copy); the randomised one checks X_c
+    X = np.random.default_rng(0).normal(size=(600, 3 if solver == "covariance_eigh" else 520)) * scale
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        PCA(2, svd_solver=solver).fit(X)
+    ok = np.random.default_rng(0).normal(size=(600, 3))
+    np.testing.assert_allclose(
+        PCA(svd_solver="covariance_eigh").fit(ok * 1e140).explained_variance_,
+        PCA(svd_solver="covariance_eigh").fit(ok).explained_variance_ * 1e280,
+        rtol=1e-12,
+    )
+    assert PCA(svd_solver="covariance_eigh").fit(np.ones((600, 3))).explained_variance_.tolist() == [0.0, 0.0, 0.0]

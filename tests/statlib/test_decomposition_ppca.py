@@ -237,3 +237,24 @@ def test_closed_form_on_tall_data_is_the_svds():
     np.testing.assert_allclose(ours.explained_variance_ * n / (n - 1), ref.explained_variance_, rtol=1e-10)
     np.testing.assert_allclose(ours.noise_variance_ * n / (n - 1), ref.noise_variance_, rtol=1e-10)
     np.testing.assert_allclose(ours.mean_, ref.mean_, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
+def test_ppca_refuses_data_whose_squares_leave_float64(scale, words):
+    # at 1e-160 transform gave NaN with no error; at 1e300 it failed in LAPACK ('SVD did not converge')
+    X = np.random.default_rng(0).normal(size=(20, 3)) * scale
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        ProbabilisticPCA(n_components=1).fit(X)
+
+
+def test_ppca_log_likelihood_refuses_data_whose_squares_overflow():
+    X = np.random.default_rng(0).normal(size=(8, 3)) * 1e300  # the log-likelihood was NaN
+    with pytest.raises(ValueError, match="X is too large"):
+        ppca_log_likelihood(X, X.mean(axis=0), np.ones((3, 1)), 1.0)
+
+
+@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
+def test_ppca_on_tall_data_refuses_data_whose_squares_leave_float64(scale, words):
+    X = np.random.default_rng(0).normal(size=(200, 3)) * scale  # tall: the covariance route
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        ProbabilisticPCA(n_components=1).fit(X)

@@ -433,3 +433,13 @@ def test_default_threshold_keeps_round_off_eigenvalues_out_of_the_rank():
     U, s, Vt = svd(A)
     np.testing.assert_allclose(s, [np.sqrt(5.0), 0.0], atol=1e-12)
     np.testing.assert_allclose(U.T @ U, np.eye(2), atol=1e-12)
+
+
+def test_svd_and_truncated_svd_refuse_data_whose_squares_overflow():
+    # svd(A) failed inside SciPy with 'array must not contain infs or NaNs', naming no argument; TruncatedSVD
+    # returned explained_variance_ = inf
+    A = np.random.default_rng(0).normal(size=(8, 3)) * 1e300
+    with pytest.raises(ValueError, match="A is too large for squared norms"):
+        svd(A)
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        TruncatedSVD(2).fit(A)

@@ -532,3 +532,11 @@ def test_exercise_8_2_checker():
     good = (max(0.0, 1 - z), np.exp(-z), np.log1p(np.exp(-z)))
     assert check("lihang-8.2", good).correct
     assert not check("lihang-8.2", (1.0, 1.0, 1.0)).correct
+
+
+@pytest.mark.parametrize("model", [GradientBoostingRegressor(n_estimators=3), BoostingTreeRegressor(n_estimators=3)])
+def test_boosting_regressors_refuse_targets_whose_squares_overflow(model):
+    # train_score_ / train_loss_ were inf
+    X = np.arange(10.0).reshape(-1, 1)
+    with pytest.raises(ValueError, match="y is too large"):
+        model.fit(X, np.sin(X[:, 0]) * 1e300)

@@ -462,3 +462,12 @@ def test_exercise_answers_are_accepted_and_match_the_library(exercise, answer):
         assert [fisher_criterion(X, y, k) for k in ("J2", "Jd", "J3")] == answer
     if exercise == "lecture-1.5":
         assert exhaustive_search(_blobs(0, d=5)[0], _blobs(0, d=5)[1], 2)[2] == answer[1]
+
+
+def test_scatter_criteria_refuse_data_whose_squares_overflow():
+    # the scatter matrices were inf and J2 NaN, with no error
+    X = np.random.default_rng(0).normal(size=(12, 3)) * 1e300
+    y = np.array([0, 1] * 6)
+    for criterion in (scatter_matrices, fisher_criterion):
+        with pytest.raises(ValueError, match="X is too large"):
+            criterion(X, y)

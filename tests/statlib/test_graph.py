@@ -630,3 +630,20 @@ def test_grouped_links_give_the_plain_max_norm_iterates_bit_for_bit(weighted):
     assert grouped[0].max() == 1.0  # (21.21): each iterate is scaled to maximum 1
     R = pagerank(A, damping=0.85, method="power_max_norm", tol=1e-9)  # on x scaled to max 1
     np.testing.assert_allclose(R, pagerank(A, damping=0.85, tol=1e-13), rtol=1e-9)
+
+
+@pytest.mark.parametrize("scale", [5e-324, 1e-300, 1e300, 5e307])
+@pytest.mark.parametrize("kind", ["dense", "sparse"])
+def test_link_weights_of_any_finite_scale_give_the_same_ranks(scale, kind):
+    # the probabilities w_ij / sum_k w_ik do not depend on the scale of a row's weights; before, subnormal weights
+    # (1 / out-weight = inf) gave NaN ranks and weights whose row sum overflowed gave wrong ones (off by 0.1)
+    A = np.roll(np.eye(4), 1, axis=1) + 3 * np.roll(np.eye(4), 2, axis=1)
+    A[3] = [1.0, 0.0, 0.0, 0.0]
+    scaled = A * scale if kind == "dense" else sp.csr_array(A * scale)
+    for method in ("power", "algebraic"):
+        np.testing.assert_allclose(pagerank(scaled, method=method), pagerank(A, method=method), rtol=0, atol=1e-12)
+    np.testing.assert_allclose(np.asarray(sp.csr_array(transition_matrix(scaled)).todense()), transition_matrix(A))
+    np.testing.assert_allclose(google_matrix(scaled), google_matrix(A))
+    np.testing.assert_allclose(pagerank_iterates(scaled, n_iter=3), pagerank_iterates(A, n_iter=3))
+    if kind == "sparse":  # the caller's matrix is left as it was
+        np.testing.assert_array_equal(scaled.toarray(), A * scale)

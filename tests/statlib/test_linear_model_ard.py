@@ -387,3 +387,15 @@ def test_exercise_checkers_13_2_and_13_3_agree_with_ard_fit():
     assert check("mlapp-13.3", [fp.alpha[0], fp.beta]).correct
     assert not check("mlapp-13.2", [fp.alpha[0], fp.beta]).correct
     assert not check("mlapp-13.3", [em.alpha[0], em.beta]).correct
+
+
+def test_ard_refuses_data_whose_squares_leave_float64():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.1 * rng.normal(size=20)
+    with pytest.raises(ValueError, match="X is too small"):  # beta_ and the evidence were NaN
+        ARDRegression().fit(X * 1e-160, y)
+    with pytest.raises(ValueError, match="X is too small"):
+        ARDClassifier().fit(X * 1e-160, (y > 0).astype(int))
+    with pytest.raises(ValueError, match="t is too large"):
+        ard_fit(X, y * 1e300)

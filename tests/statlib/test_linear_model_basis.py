@@ -340,3 +340,10 @@ def test_exercise_answers_recomputed_and_accepted():
     assert not check("companion-3.11", [1.0, 1.5, 18]).correct
     assert not check("companion-3.13", [1.0, -1 / 6, 0.4, 2.0, -0.5, 0.2]).correct  # lasso without the threshold
     assert not check("prml-3.6", False).correct
+
+
+def test_polynomial_basis_refuses_powers_that_overflow():
+    X = np.array([[1e150], [-2.0]])
+    with pytest.raises(ValueError, match="X is too large for degree=3"):  # x ** 3 was inf
+        PolynomialBasis(degree=3).fit(X).transform(X)
+    np.testing.assert_allclose(PolynomialBasis(degree=2).fit(X).transform(X)[:, 1], [1e300, 4.0], rtol=1e-15)

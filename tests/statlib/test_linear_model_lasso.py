@@ -492,3 +492,14 @@ def test_lars_alphas_below_alpha_min_are_refused():
 @parametrize_with_checks([Lasso(), ElasticNet(), LassoLars()])
 def test_scikit_learn_contract(estimator, check):
     check(estimator)
+
+
+def test_lasso_refuses_data_whose_squares_leave_float64():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.1 * rng.normal(size=20)
+    with pytest.raises(ValueError, match="X is too small"):  # the path's coefficients were inf and NaN
+        lasso_path(X * 1e-160, y, method="lars")
+    for model in (Lasso(0.1), ElasticNet(0.1), Lasso(0.1, solver="fista")):  # dual_gap_ was inf
+        with pytest.raises(ValueError, match="y is too large"):
+            model.fit(X, y * 1e300)

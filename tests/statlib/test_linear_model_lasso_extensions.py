@@ -432,3 +432,15 @@ def test_exponential_power_density_as_printed_and_corrected():
         np.exp(-(t**2) / (2 * sigma**2)) / np.sqrt(2 * np.pi * sigma**2),
         rtol=1e-12,
     )
+
+
+def test_group_lasso_and_hal_refuse_data_whose_squares_leave_float64():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.1 * rng.normal(size=20)
+    with pytest.raises(ValueError, match="X is too small"):  # the predictions were NaN
+        GroupLasso(groups=[0, 0, 1]).fit(X * 1e-160, y)
+    with pytest.raises(ValueError, match="y is too large"):  # the predictions were NaN
+        GroupLasso(groups=[0, 0, 1]).fit(X, y * 1e300)
+    with pytest.raises(ValueError, match="y is too large"):  # objective_path_ was inf
+        HierarchicalAdaptiveLasso().fit(X, y * 1e300)

@@ -208,3 +208,13 @@ def test_bad_input_is_named(call, name):
 @parametrize_with_checks([Lasso(solver="ista"), Lasso(solver="fista")])
 def test_scikit_learn_contract(estimator, check):
     check(estimator)
+
+
+def test_proximal_lasso_refuses_data_whose_squares_overflow():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.1 * rng.normal(size=20)
+    with pytest.raises(ValueError, match="X is too large"):  # was OverflowError from ||X||_2 ** 2
+        lasso_proximal(X * 1e300, y, 0.1)
+    with pytest.raises(ValueError, match="X is too small"):
+        lasso_em(X * 1e-300, y, 0.1)

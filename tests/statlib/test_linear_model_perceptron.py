@@ -213,3 +213,14 @@ def test_scikit_learn_contract(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check(estimator)
+
+
+def test_perceptron_refuses_data_whose_squared_norms_overflow():
+    # w grows like eta * x: at 1e300 the scores w . x + b were inf and NaN, with no error
+    X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]])
+    y = np.array([1, 1, -1])
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        Perceptron().fit(X * 1e300, y)
+    # below the limit, data separable through the origin are still separated
+    X0 = np.array([[3.0, 3.0], [4.0, 3.0], [-1.0, -1.0]]) * 1e100
+    np.testing.assert_array_equal(Perceptron().fit(X0, y).predict(X0), y)

@@ -499,3 +499,37 @@ def test_bounds_implied_by_the_printed_table():
     assert total == pytest.approx(0.969, abs=1e-9)
     low6 = sum(p for _, p, m in top8 if 6 in m)
     assert (low6, low6 + 1 - total) == (pytest.approx(0.471, abs=1e-9), pytest.approx(0.502, abs=1e-9))
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-160])
+def test_subset_searches_refuse_data_whose_squares_underflow(scale):
+    # the sweep divided by a zero pivot inside the kernel: ZeroDivisionError
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.1 * rng.normal(size=20)
+    for search in (best_subset, all_subsets, backward_selection, forward_selection):
+        with pytest.raises(ValueError, match="X is too small for squares"):
+            search(X * scale, y)
+
+
+def test_bayesian_variable_selection_refuses_data_whose_squares_overflow():
+    # predict raised 'Input contains NaN' after a fit that gave no error
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 3))
+    y = X @ [1.0, -2.0, 0.5] + 0.1 * rng.normal(size=20)
+    with pytest.raises(ValueError, match="X is too large"):
+        BayesianVariableSelection().fit(X * 1e300, y)
+    with pytest.raises(ValueError, match="y is too large"):
+        BayesianVariableSelection().fit(X, y * 1e300)
+
+
+def test_omp_refuses_data_whose_gram_matrix_leaves_float64():
+    # the Gram matrix underflowed or overflowed and OMP picked other atoms than on the unscaled data
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 2))
+    y = X @ [1.0, -2.0] + rng.normal(size=30)
+    for scale, words in ((1e-300, "too small"), (1e300, "too large")):
+        with pytest.raises(ValueError, match=f"X is {words}"):
+            OrthogonalMatchingPursuit(1).fit(X * scale, y)
+    with pytest.raises(ValueError, match="y is too large"):
+        OrthogonalMatchingPursuit(1).fit(X, y * 1e300)

@@ -482,3 +482,36 @@ def test_classifier_bad_input():
         clf.kneighbors(X, n_neighbors=20)
     with pytest.raises(ValueError, match="features"):
         clf.predict(np.ones((2, 3)))
+
+
+_SPREAD = np.random.default_rng(0).normal(size=(30, 3))
+_WIDEST = np.vstack([_SPREAD, [[-1.5e308, 0.0, 0.0], [1.5e308, 0.0, 0.0]]])  # a span beyond the largest double
+
+
+@pytest.mark.parametrize("X, p", [(_SPREAD * 1e300, 2), (_SPREAD * 1e150, 3), (_WIDEST, 1), (_WIDEST, np.inf)])
+def test_neighbour_searches_refuse_distances_that_overflow(X, p):
+    # the reduced distances sum |x_l - z_l|^p were inf, so neighbours tied and the nearest rows were simply the
+    # first ones: a wrong answer, without an error
+    with pytest.raises(ValueError, match=f"X is too large for L_p distances with p={p:g}"):
+        KDTree(X, p=p)
+    with pytest.raises(ValueError, match="X and queries is too large"):
+        linear_scan(X, X[:5], k=3, p=p)
+    for algorithm in ("kd_tree", "brute"):
+        with pytest.raises(ValueError, match="X is too large"):
+            KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(X, np.arange(len(X)) % 2)
+    with pytest.raises(ValueError, match="a and b is too large"):
+        minkowski_distance(X[-1], X[-2] if p in (1, np.inf) else X[0], p=p)
+
+
+def test_neighbour_searches_keep_exact_answers_where_distances_fit():
+    # p = 1 and p = inf take no powers: 1e-300 and 1e300 data give the same neighbours as the unscaled ones
+    X = np.random.default_rng(0).normal(size=(30, 3))
+    for p in (1, np.inf):
+        expected = KDTree(X, p=p).query(X[:5], k=3)[1]
+        for scale in (1e-300, 1e300):
+            np.testing.assert_array_equal(KDTree(X * scale, p=p).query(X[:5] * scale, k=3)[1], expected)
+            np.testing.assert_array_equal(linear_scan(X * scale, X[:5] * scale, k=3, p=p)[1], expected)
+    # a query far from the tree's data is measured with it
+    tree = KDTree(X)
+    with pytest.raises(ValueError, match="X \\(with the tree's data\\) is too large"):
+        tree.query(X[:1] * 1e200)

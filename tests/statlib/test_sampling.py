@@ -375,3 +375,12 @@ def test_invalid_input_names_the_argument():
         monte_carlo_integrate(np.exp, 1, 0, 10)
     with pytest.raises(ValueError, match="max_lag"):
         autocorrelation([1.0, 2.0, 3.0], 5)
+
+
+@pytest.mark.parametrize("scale, words", [(1e-300, "too small"), (1e300, "too large")])
+def test_chain_diagnostics_refuse_chains_whose_squares_leave_float64(scale, words):
+    # the autocovariances overflowed (NaN autocorrelations, ESS and z) or underflowed (geweke_z NaN)
+    x = np.tile([1.0, -1.0, 0.3, 0.2], 10) * scale
+    for diagnostic in (autocorrelation, effective_sample_size, integrated_autocorrelation_time, geweke_z):
+        with pytest.raises(ValueError, match=f"x is {words}"):
+            diagnostic(x)

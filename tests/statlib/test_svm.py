@@ -705,3 +705,25 @@ def test_smo_dual_row_map_is_a_relabelling_of_the_data():
     assert abs(mapped[1] - direct[1]) < 1e-12
     assert mapped[2] == direct[2] and mapped[3] and direct[3]
     np.testing.assert_array_equal(mapped[5], direct[5])  # the same pairs (i, j) at the first five steps
+
+
+@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
+def test_svc_gamma_scale_refuses_data_whose_variance_leaves_float64(scale, words):
+    # at 1e-160 gamma_ was inf and decision_function NaN; at 1e300 gamma_ was 0, a constant kernel (the kernel's
+    # squares are now checked first, so the message is about the squares)
+    X, y = make_moons(30, noise=0.1, random_state=0)
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        SVC().fit(X * scale, y)
+
+
+def test_smo_trace_refuses_data_whose_kernel_overflows():
+    X = np.array([[3.0, 3.0], [4.0, 3.0], [1.0, 1.0]]) * 1e300  # the trace's alphas were NaN
+    with pytest.raises(ValueError, match="X is too large"):
+        smo_trace(X, np.array([1.0, 1.0, -1.0]))
+
+
+def test_svc_refuses_data_whose_kernel_overflows():
+    # with the linear kernel at 1e300 every x . z was inf; the message named gamma='scale', which it does not use
+    X, y = make_moons(30, noise=0.1, random_state=0)
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        SVC(kernel="linear").fit(X * 1e300, y)

@@ -235,3 +235,13 @@ def test_exercise_answers_recomputed_and_accepted():
     assert check("companion-7.13", [0.04, 1.04]).correct
 
     assert check("companion-7.14", (1 - 2.0 * 0.2) / 0.25).correct and not check("companion-7.14", 2.0).correct
+
+
+def test_rvm_refuses_what_its_kernel_and_evidence_cannot_hold():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 2))
+    y = np.sin(X[:, 0])
+    with pytest.raises(ValueError, match="y is too large"):  # the evidence scores_ were NaN
+        RelevanceVectorRegressor().fit(X, y * 1e300)
+    with pytest.raises(ValueError, match="X is too small for gamma='scale'"):
+        RelevanceVectorRegressor().fit(X * 1e-160, y)

@@ -229,3 +229,23 @@ def test_sinusoidal_data_kkt_b_and_strong_duality():
     assert primal == pytest.approx(dual, abs=1e-6)
     ref = sk_svm.SVR(C=C, epsilon=eps, gamma=gamma, tol=1e-9).fit(data.X, data.y)
     np.testing.assert_array_equal(m.support_, ref.support_)
+
+
+@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
+def test_svr_gamma_scale_refuses_data_whose_variance_leaves_float64(scale, words):
+    # at 1e-160 gamma_ was inf and the predictions NaN; at 1e300 gamma_ was 0, a constant kernel
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 2))
+    with pytest.raises(ValueError, match=f"X is {words}"):
+        SVR().fit(X * scale, np.sin(X[:, 0]))
+    SVR(gamma=1.0).fit(X, np.sin(X[:, 0]))  # a given gamma is used as it is
+
+
+def test_svr_refuses_data_whose_kernel_or_targets_overflow():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(20, 2))
+    y = np.sin(X[:, 0])
+    with pytest.raises(ValueError, match="X is too large for squared norms"):
+        SVR(kernel="linear").fit(X * 1e300, y)
+    with pytest.raises(ValueError, match="y is too large"):  # score() was NaN
+        SVR(kernel="linear").fit(X, y * 1e300)

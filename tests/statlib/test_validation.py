@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 
 from statlib import _validation as v
 
@@ -71,3 +72,23 @@ def test_check_numeric_keeps_the_shape_and_refuses_text_complex_and_non_finite()
     for value, error in (("1.0", TypeError), ([1, "a"], TypeError), ([1j], TypeError), ([np.inf], ValueError)):
         with pytest.raises(error, match="z"):
             v.check_numeric(value, "z")
+
+
+def test_check_scale_refuses_squares_that_leave_float64():
+    X = np.array([[1.0, -2.0], [3.0, 0.5]])
+    assert v.check_scale(X, "X") is X and v.check_scale(X * 1e-150, "X", small=True) is not None
+    v.check_scale(np.array([[1e149, 1e149]]), "X")  # a squared norm of 2e298: still safe
+    v.check_scale(np.zeros((2, 2)), "X", small=True)  # all zero: nothing to underflow
+    with pytest.raises(ValueError, match=r"X is too large for squared norms in float64 \(a squared norm of 4e\+300"):
+        v.check_scale(np.array([[2e150, 0.0]]), "X")
+    with pytest.raises(ValueError, match="y is too large"):
+        v.check_scale(np.array([1.0, 1e300]), "y")
+    with pytest.raises(ValueError, match=r"X is too small for squares in float64 \(its largest entry is 1e-160"):
+        v.check_scale(np.array([[1e-160, -1e-200]]), "X", small=True)
+    v.check_scale(np.array([[1e-160]]), "X")  # only refused when asked
+    # NaN marks a missing value (factor analysis) and is left out; sparse matrices are measured by their rows
+    v.check_scale(np.array([[np.nan, 1.0]]), "X")
+    with pytest.raises(ValueError, match="X is too large"):
+        v.check_scale(np.array([[np.nan, 1e200]]), "X")
+    with pytest.raises(ValueError, match="X is too large"):
+        v.check_scale(sp.csr_array(np.array([[0.0, 1e200], [1.0, 0.0]])), "X")
