@@ -8,11 +8,13 @@ lambda_k = sigma_k^2 (Theorem 16.1: var(y_k) = lambda_k), without ever forming S
 y = V^T (x - mean) (16.43)-(16.47), and Algorithm 16.1's output Y = V^T X is ``transform(X).T``.
 
 For tall data (n >= 10 m, m <= 1000) the default solver forms S itself and takes its eigen-decomposition,
-the route of §16.2.2 (there for the correlation matrix R of standardised data): S costs n m^2 operations
-against the SVD's several times that, and its m x m eigen-problem is small. The same directions and
-variances, up to rounding; since S squares the data's singular values, a variance far below the largest
-(lambda_k / lambda_1 near machine precision) is less accurate than the SVD's, which ``svd_solver="full"``
-keeps.
+the route of §16.2.2 (which the book states for S or R, its steps written for R): S costs n m^2 operations
+against the SVD's several times that, and its m x m eigen-problem is small. The same directions and variances,
+up to rounding; but since S squares the data's singular values, each variance is computed with an absolute error
+of about machine precision times lambda_1 (the SVD's: about machine precision times sqrt(lambda_1 lambda_k)), so
+small variances lose relative accuracy in proportion to lambda_1 / lambda_k, and those below about 1e-16 lambda_1
+are lost; ``svd_solver="full"`` keeps the SVD's accuracy. For a few components of a large matrix the default is a
+randomised SVD (approximate, seeded).
 
 The correlation-matrix PCA of §16.2.2 (the book's Example 16.1, where only R is printed) is
 :func:`pca_from_correlation`: eigenvalues and eigenvectors of R, variance contribution rates (16.30),
@@ -36,13 +38,15 @@ __all__ = ["PCA", "pca_from_correlation"]
 
 
 class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
-    """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3), or by
-    the eigen-decomposition of the sample covariance matrix (§16.2.2's route) for tall data.
+    """Principal component analysis by the SVD of the centred data, Li Hang Algorithm 16.1 (MLAPP §12.2.3), by the
+    eigen-decomposition of the sample covariance matrix (§16.2.2's route) for tall data, or by a randomised SVD for
+    a few components of a large matrix.
 
     The principal directions are the right singular vectors of the centred data, the component
     variances lambda_k = sigma_k^2 / (n - 1) (the eigenvalues of the sample covariance (16.41),
     Theorem 16.1), and the scores y = V^T (x - mean) (16.43). Parameters and attributes follow
-    :class:`sklearn.decomposition.PCA` with ``svd_solver`` "full" or "covariance_eigh".
+    :class:`sklearn.decomposition.PCA` with ``svd_solver`` "full", "covariance_eigh" or "randomized" (no "arpack", no
+    ``n_components="mle"``).
 
     Sign convention: singular vectors are unique only up to sign (Li Hang §15.1). Each principal
     direction is flipped so that its entry of largest absolute value is positive (the first such entry
@@ -63,13 +67,14 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
     svd_solver : {"auto", "full", "covariance_eigh", "randomized"}, default="auto"
         "full": the LAPACK thin SVD of the centred data (``scipy.linalg.svd``, ``full_matrices=False``),
         Algorithm 16.1. "covariance_eigh": the eigen-decomposition of the sample covariance matrix S (16.41)
-        (§16.2.2's route), with S = Xc^T Xc / (n - 1) accumulated over blocks of centred rows, so that no
-        centred copy of ``X`` is made. "randomized": the leading ``n_components`` singular triplets of the centred
-        data by random projection (Halko, Martinsson and Tropp 2011), as :class:`TruncatedSVD` computes them:
-        approximate, and much faster when few components of a large matrix are kept. "auto", scikit-learn's rule:
-        "covariance_eigh" when ``X`` has at most 1000 columns and at least ten times as many rows; else "full"
-        when neither side exceeds 500; else "randomized" when ``n_components`` is an integer below 80% of
-        min(n_samples, n_features); else "full".
+        (§16.2.2's route), with S = Xc^T Xc / (n - 1) accumulated over blocks of rows shifted by the first
+        block's mean and corrected to the true mean, so that no centred copy of ``X`` is made. "randomized": the
+        leading ``n_components`` singular triplets of the centred data by random projection (Halko, Martinsson
+        and Tropp 2011), as :class:`TruncatedSVD` computes them: approximate, and much faster when few
+        components of a large matrix are kept. "auto", scikit-learn's rule: "covariance_eigh" when ``X`` has at
+        most 1000 columns and at least ten times as many rows; else "full" when neither side exceeds 500; else
+        "randomized" when ``n_components`` is an integer of at least 1 and below 80% of min(n_samples,
+        n_features); else "full".
     iterated_power : int or "auto", default="auto"
         Power iterations of the randomised solver; "auto" is 7 when ``n_components`` is below a tenth of
         min(n_samples, n_features), else 4, as in scikit-learn.
@@ -320,12 +325,13 @@ def _check_gram_scale(gram, X):
 def _mean_and_centred_gram(X):
     """The column means of ``X`` and Xc^T Xc for the centred data Xc = X - mean, in one pass over ``X``.
 
-    Each block of rows is shifted by c, the mean of the first block, into a small buffer B, whose Gram matrix
-    B^T B (BLAS's symmetric rank-k update) and column sums 1^T B (a matrix-vector product) are added into
-    G = sum (x_i - c)(x_i - c)^T and s = sum (x_i - c). Then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c
-    is already close to the mean, s s^T / n is small beside G and the subtraction loses nothing, unlike forming
-    X^T X - n mean mean^T, whose two terms grow with the square of the data's offset; and no n x m centred copy
-    of ``X`` is made."""
+    Each block of rows is shifted by c, the mean of the first block, into a small buffer B, whose Gram matrix B^T B
+    (BLAS's symmetric rank-k update) and column sums 1^T B (a matrix-vector product) are added into G = sum (x_i -
+    c)(x_i - c)^T and s = sum (x_i - c). Then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c is the mean of
+    rows of the data, c - mean is of the order of the data's spread, not of its offset, so s s^T / n stays of the
+    order of G's own terms and the subtraction costs little, even with the rows sorted, unlike forming X^T X - n
+    mean mean^T, whose two terms grow with the square of the data's offset; and no n x m centred copy of ``X`` is
+    made."""
     n, m = X.shape
     rows = max(1, min(n, _GRAM_BLOCK_ENTRIES // max(m, 1)))
     buffer = np.empty((rows, m))

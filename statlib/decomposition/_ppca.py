@@ -122,7 +122,8 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
     method : {"closed_form", "em"}, default="closed_form"
         "closed_form": the eigenvalues and eigenvectors of S, then (12.61)-(12.62): for at most 1000 features
         and at least ten times as many samples from S itself (formed as :class:`PCA`'s covariance route forms it,
-        and diagonalised), otherwise from the thin SVD of the centred data, as :class:`PCA` chooses.
+        and diagonalised), otherwise from the thin SVD of the centred data (PCA's choice between
+        "covariance_eigh" and "full"; never the randomised solver).
         "em": Roweis' EM (12.65)-(12.66) for the principal subspace (O(N D L) per iteration),
         orthogonalised, then (12.61)-(12.62) inside it.
     max_iter : int, default=1000
@@ -145,7 +146,7 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         sigma^2 (12.62), the average of the D - L discarded eigenvalues (0 when L = D).
     mean_ : ndarray of shape (n_features,)
     n_components_, n_iter_ : int
-        n_iter_ is the number of EM iterations (1 for the closed form: a single SVD).
+        n_iter_ is the number of EM iterations (1 for the closed form: a single SVD or eigen-decomposition).
     n_features_in_ : int
 
     References

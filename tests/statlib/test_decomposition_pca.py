@@ -180,9 +180,10 @@ def test_covariance_route_is_the_svd_route(n_components, whiten):
 
 
 def test_covariance_route_keeps_its_accuracy_under_an_offset():
-    # Data 10^7 away from the origin with spreads 1 down to 1/25: S formed as (X^T X - n mean mean^T) / (n - 1)
-    # subtracts two terms of about 10^14 each (per sample), whose rounding (about 10^-2) is comparable to the
-    # smallest variance (1/25); statlib shifts each block of rows before multiplying and keeps the SVD's answer
+    # Data 10^7 away from the origin with variances 1 down to 1/25 (spreads 1 to 1/5): S formed as
+    # (X^T X - n mean mean^T) / (n - 1) subtracts two terms of about 10^14 each (per sample), whose rounding is
+    # larger than the smallest variance; statlib shifts each block of rows before multiplying and keeps the SVD's
+    # answer
     X = _tall(4000, 5, offset=1e7, seed=1)
     exact = PCA(svd_solver="full").fit(X).explained_variance_
     n, mean = X.shape[0], X.mean(axis=0)
@@ -383,3 +384,16 @@ def test_every_route_refuses_what_the_svd_route_refuses(scale, words, solver):
         rtol=1e-12,
     )
     assert PCA(svd_solver="covariance_eigh").fit(np.ones((600, 3))).explained_variance_.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_covariance_route_accumulates_every_block():
+    # 20000 x 20: four blocks of 2^17 numbers, the last partial; rows sorted, so the first block's mean is off
+    from statlib.decomposition import ProbabilisticPCA
+
+    X = _tall(20000, 20, offset=1e6, seed=2)
+    X = X[np.argsort(X[:, 0])]
+    eig, svd = PCA(svd_solver="covariance_eigh").fit(X), PCA(svd_solver="full").fit(X)
+    np.testing.assert_allclose(eig.mean_, svd.mean_, rtol=1e-13)
+    np.testing.assert_allclose(eig.explained_variance_, svd.explained_variance_, rtol=1e-9)
+    np.testing.assert_allclose(eig.components_, svd.components_, atol=1e-9)
+    np.testing.assert_allclose(ProbabilisticPCA(3).fit(X).principal_axes_, svd.components_[:3], atol=1e-9)
