@@ -23,6 +23,7 @@ __all__ = [
     "check_probability_vector",
     "check_stochastic_matrix",
     "check_symbol_sequence",
+    "check_gram_scale",
     "check_scale",
     "validate_data",
 ]
@@ -187,6 +188,25 @@ def check_scale(X, name, *, small=False):
                 f"so every square underflows); rescale {name}"
             )
     return X
+
+
+def check_gram_scale(gram, X, name):
+    """:func:`check_scale`'s two refusals (with ``small``) for the centred data X_c, read off its Gram matrix
+    ``gram`` = X_c^T X_c where no centred copy of ``X`` is made: an entry overflowed, or the largest diagonal entry
+    (a column's sum of squares) is below the smallest normal number though ``X`` is not constant, so every square
+    underflowed. ``ValueError`` naming ``name``; ``gram`` back otherwise."""
+    if not np.all(np.isfinite(gram)):
+        raise ValueError(
+            f"{name} is too large for squared norms in float64 (the centred data's sums of squares overflow); "
+            f"rescale {name}"
+        )
+    top = float(np.max(np.diag(gram))) if gram.size else 0.0
+    if top < np.finfo(np.float64).tiny and (top > 0.0 or np.any(X != X[:1])):  # the last only for tiny data
+        raise ValueError(
+            f"{name} is too small for squares in float64 (the centred data's sums of squares are subnormal, so "
+            f"every square underflows); rescale {name}"
+        )
+    return gram
 
 
 def check_probability_vector(p, name, *, atol=1e-8):

@@ -30,7 +30,16 @@ from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, Transfo
 from sklearn.utils import Bunch, check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_array, check_bool, check_choice, check_int, check_real, check_scale, validate_data
+from .._validation import (
+    check_array,
+    check_bool,
+    check_choice,
+    check_gram_scale,
+    check_int,
+    check_real,
+    check_scale,
+    validate_data,
+)
 from ._signs import _flip_signs, flip_signs
 from ._svd import _NORMALIZERS, _randomized_svd
 
@@ -183,7 +192,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         side = min(n, m)
         solver = self.svd_solver
         if solver == "auto":  # scikit-learn's rule
-            if m <= 1000 and n >= 10 * m:
+            if _is_tall(n, m):
                 solver = "covariance_eigh"
             elif max(n, m) > 500 and isinstance(nc, numbers.Integral) and 1 <= nc < 0.8 * side:
                 solver = "randomized"
@@ -204,11 +213,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         else:
             # S (16.41) and its eigen-decomposition S v_k = lambda_k v_k, by decreasing lambda_k; S is positive
             # semi-definite, so an eigenvalue rounded below zero is zero
-            mean, gram = _mean_and_centred_gram(X)  # (16.40), and (n - 1) S
-            _check_gram_scale(gram, X)  # the variances (16.52) must neither overflow nor underflow
-            eigenvalues, eigenvectors = linalg.eigh(gram / (n - 1), driver="evd")  # LAPACK divide and conquer
-            variance = np.maximum(eigenvalues[::-1], 0.0)
-            Vt = np.ascontiguousarray(eigenvectors[:, ::-1].T)
+            mean, variance, Vt = _covariance_eigh(X, n - 1)  # (16.40), and S's eigen-decomposition
             _flip_signs(Vt)
             U, S = None, np.sqrt(variance * (n - 1))  # the singular values of Xc: sigma_k^2 = (n - 1) lambda_k
         total = variance.sum()
@@ -218,15 +223,20 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             k = min(k, len(S))
         else:
             k = nc
-        self.mean_ = mean
-        self.components_ = Vt[:k].copy()
-        self.explained_variance_ = variance[:k].copy()
-        self.explained_variance_ratio_ = ratio[:k].copy()
-        self.singular_values_ = S[:k].copy()
-        self.n_components_ = k
-        self.n_samples_ = n
-        self.noise_variance_ = float(variance[k:].mean()) if k < min(n, m) else 0.0
+        noise = float(variance[k:].mean()) if k < min(n, m) else 0.0
+        self._store(mean, Vt[:k], variance[:k], ratio[:k], S[:k], n, noise)
         return U, S
+
+    def _store(self, mean, components, variance, ratio, singular_values, n, noise_variance):
+        """The fitted attributes, the same for every solver."""
+        self.mean_ = mean
+        self.components_ = components.copy()
+        self.explained_variance_ = variance.copy()
+        self.explained_variance_ratio_ = ratio.copy()
+        self.singular_values_ = singular_values.copy()
+        self.n_components_ = components.shape[0]
+        self.n_samples_ = n
+        self.noise_variance_ = noise_variance
 
     def _fit_randomized(self, X, k):
         """The leading k principal directions by the randomised SVD of the centred data; the variances of the
@@ -255,14 +265,9 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         _flip_signs(Vt)
         variance = S**2 / (n - 1)
         total = float(np.einsum("ij,ij->", Xc, Xc)) / (n - 1)  # tr S, the total variance
-        self.mean_ = mean
-        self.components_ = Vt
-        self.explained_variance_ = variance
-        self.explained_variance_ratio_ = variance / total if total > 0 else np.zeros_like(variance)  # (16.30)
-        self.singular_values_ = S.copy()
-        self.n_components_ = k
-        self.n_samples_ = n
-        self.noise_variance_ = (total - float(variance.sum())) / (min(n, m) - k) if k < min(n, m) else 0.0
+        ratio = variance / total if total > 0 else np.zeros_like(variance)  # (16.30)
+        noise = (total - float(variance.sum())) / (min(n, m) - k) if k < min(n, m) else 0.0
+        self._store(mean, Vt, variance, ratio, S, n, noise)
         return None, S
 
     def transform(self, X):
@@ -300,26 +305,24 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         return self.components_.shape[0]
 
 
+def _is_tall(n, m):
+    """scikit-learn's test for the covariance route: at most 1000 columns and at least ten times as many rows."""
+    return m <= 1000 and n >= 10 * m
+
+
+def _covariance_eigh(X, divisor):
+    """The covariance route (Li Hang §16.2.2): the mean of ``X``, and the eigenvalues (decreasing, those rounded
+    below zero set to zero) and unit eigenvectors (rows) of X_c^T X_c / ``divisor``, S with the divisor n - 1 of
+    (16.41) for PCA and the maximum-likelihood n for PPCA. LAPACK's divide and conquer takes the eigenproblem."""
+    mean, gram = _mean_and_centred_gram(X)
+    check_gram_scale(gram, X, "X")  # S and its eigenvalues are sums of squares
+    eigenvalues, eigenvectors = linalg.eigh(gram / divisor, driver="evd")
+    return mean, np.maximum(eigenvalues[::-1], 0.0), np.ascontiguousarray(eigenvectors[:, ::-1].T)
+
+
 # Rows per block of _mean_and_centred_gram: 2**17 numbers (1 MiB), a block that stays in a core's cache between
 # being shifted and being multiplied.
 _GRAM_BLOCK_ENTRIES = 1 << 17
-
-
-def _check_gram_scale(gram, X):
-    """:func:`statlib._validation.check_scale`'s two refusals (with ``small``) for the centred data Xc, read off
-    Xc^T Xc instead of a centred copy: its entries overflowed, or its diagonal (the columns' sums of squares) is
-    below the smallest normal number though ``X`` is not constant, so that every square underflowed."""
-    diagonal = np.diag(gram)
-    if not np.all(np.isfinite(gram)):
-        raise ValueError(
-            "X is too large for squared norms in float64 (the centred data's sums of squares overflow); rescale X"
-        )
-    top = float(diagonal.max()) if diagonal.size else 0.0
-    if top < np.finfo(np.float64).tiny and (top > 0.0 or np.any(X != X[:1])):  # the last only for tiny data
-        raise ValueError(
-            "X is too small for squares in float64 (the centred data's sums of squares are subnormal, so every "
-            "square underflows); rescale X"
-        )
 
 
 def _mean_and_centred_gram(X):

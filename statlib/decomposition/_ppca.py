@@ -29,7 +29,7 @@ from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_array, check_choice, check_int, check_real, check_scale, check_vector, validate_data
-from ._pca import _check_gram_scale, _mean_and_centred_gram
+from ._pca import _covariance_eigh, _is_tall
 from ._signs import _flip_signs
 
 __all__ = ["ProbabilisticPCA", "ppca_log_likelihood"]
@@ -192,12 +192,9 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_samples=2)
         n, d = X.shape
         L = self._check_params(n, d)
-        if self.method == "closed_form" and d <= 1000 and n >= 10 * d:  # tall data: S itself, as PCA does
-            mean, gram = _mean_and_centred_gram(X)  # gram = N S
-            _check_gram_scale(gram, X)  # S and its eigenvalues are sums of squares
-            eigenvalues, eigenvectors = linalg.eigh(gram / n, driver="evd")
-            lam = np.maximum(eigenvalues[::-1], 0.0)  # eigenvalues of S (divisor N), decreasing
-            axes = eigenvectors[:, ::-1][:, :L].T
+        if self.method == "closed_form" and _is_tall(n, d):  # tall data: S itself, as PCA does
+            mean, lam, axes = _covariance_eigh(X, n)  # eigenvalues of S (divisor N), decreasing
+            axes = axes[:L]
             self.n_iter_ = 1  # one eigen-decomposition
         elif self.method == "closed_form":
             mean = X.mean(axis=0)
