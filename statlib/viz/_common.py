@@ -39,6 +39,21 @@ def plot_decision_regions(
     return ax
 
 
+def _renderer(ax):
+    """The renderer of ``ax``'s canvas (None where the backend has none), for measuring drawn extents."""
+    canvas = ax.figure.canvas
+    return canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+
+
+def _text_size(ax, text, **style):
+    """Width and height in display pixels of ``text`` as ``ax`` would draw it with ``style`` (drawn, measured and
+    removed): the size of a label's box before a placer looks for room for it."""
+    probe = ax.text(0, 0, text, transform=None, **style)
+    extent = probe.get_window_extent(_renderer(ax))
+    probe.remove()
+    return extent.width, extent.height
+
+
 def _rect_is_free(rect, frame, placed, marks, *, inset, margin):
     """Whether a label's box ``rect`` (x0, y0, x1, y1, display pixels) lies ``inset`` pixels inside ``frame`` (the
     axes' extent), overlaps none of the boxes ``placed`` and has no marker of ``marks`` (an (m, 2) array of pixel
@@ -102,9 +117,7 @@ def _place_beside(
     """
     from matplotlib.transforms import Bbox
 
-    canvas = ax.figure.canvas
-    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
-    frame = ax.get_window_extent(renderer) if inside else Bbox([[-np.inf, -np.inf], [np.inf, np.inf]])
+    frame = ax.get_window_extent(_renderer(ax)) if inside else Bbox([[-np.inf, -np.inf], [np.inf, np.inf]])
     pixels = ax.transData.transform(np.asarray(points, dtype=float).reshape(-1, 2))
     sizes = np.asarray(sizes, dtype=float).reshape(-1, 2)
     if len(sizes) != len(pixels) or len(candidates) != len(pixels):

@@ -39,20 +39,16 @@ def _name_samples(ax, X, centres, previous, point_names):
     clear of the centre's cross, whose tips reach about 7 points from its middle. Where that corner would cover a
     centre's move, another sample, a cross or a name already written, the name takes the first free corner of the
     others (flipped across, then up or down, then both)."""
-    from ._common import _place_beside
+    from ._common import _place_beside, _text_size
 
-    canvas = ax.figure.canvas
-    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
     backing = {"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7}  # legible over a move
     to_pixels = ax.figure.dpi / 72.0
     corners, sizes, candidates = [], [], []
     for name, point in zip(point_names, X):
         away = point - centres[np.argmin(np.sum((centres - point) ** 2, axis=1))]
         sx, sy = (-1 if away[0] < 0 else 1), (-1 if away[1] < 0 else 1)
-        probe = ax.text(0, 0, name, transform=None, fontsize=9)
-        extent = probe.get_window_extent(renderer)
-        probe.remove()
-        w, h = extent.width + 0.2 * 9 * to_pixels, extent.height + 0.2 * 9 * to_pixels  # with the backing's pad
+        w, h = _text_size(ax, name, fontsize=9)
+        w, h = w + 0.2 * 9 * to_pixels, h + 0.2 * 9 * to_pixels  # with the backing's pad
         options = [(sx, sy), (-sx, sy), (sx, -sy), (-sx, -sy)]
         corners.append(options)
         sizes.append((w, h))

@@ -53,18 +53,13 @@ def _label_arrows(ax, tips, names):
     crosses no arrow and no name placed before, else turned to either side of it or moved further out (where every
     spot is crossed by an arrow, the one crossed by the fewest). The names of the longest arrows are placed first.
     The offsets are in points, so they hold when a layout later resizes the axes."""
-    from ._common import _place_beside
+    from ._common import _place_beside, _text_size
 
-    canvas = ax.figure.canvas
-    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
     to_pixels = ax.figure.dpi / 72.0
     sizes = []
     for name in names:
-        probe = ax.text(0, 0, name, transform=None, fontsize=8)
-        extent = probe.get_window_extent(renderer)
-        probe.remove()
-        # the ground (pad 0.1 em) and a point of space on every side
-        sizes.append((extent.width + 3.6 * to_pixels, extent.height + 3.6 * to_pixels))
+        w, h = _text_size(ax, name, fontsize=8)
+        sizes.append((w + 3.6 * to_pixels, h + 3.6 * to_pixels))  # the ground (pad 0.1 em) and a point of space around
     if len(sizes) != len(tips):
         raise ValueError(f"names must name every variable: got {len(sizes)} names for {len(tips)} loadings")
 

@@ -6,7 +6,7 @@ from .._validation import check_real
 from ..datasets import load_example
 from ..decomposition import NMF, beta_divergence
 from ..decomposition._nmf import _initialize
-from ._common import _place_beside
+from ._common import _place_beside, _renderer, _text_size
 
 __all__ = [
     "plot_word_document",
@@ -65,8 +65,7 @@ def _place_labels(ax, points, labels, colors, fontsizes, avoid):
     it stays inside the axes and covers no marker in ``avoid`` and no label already written (nowhere free: the
     first place to the right); points are served from the most crowded outward, so that isolated labels keep their
     first choice. Places are found at the axes' present size and limits, so set the limits first."""
-    canvas = ax.figure.canvas
-    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    renderer = _renderer(ax)
     pixels = ax.transData.transform(np.asarray(points, dtype=float))
     to_points = 72.0 / ax.figure.dpi
     gap = 5.0 / to_points  # five points between a marker's centre and its label's near edge
@@ -76,10 +75,7 @@ def _place_labels(ax, points, labels, colors, fontsizes, avoid):
     crowd = np.linalg.norm(pixels[:, None] - pixels[None], axis=-1) + np.diag(np.full(len(pixels), np.inf))
     sizes, candidates = [], []
     for i in range(len(pixels)):
-        probe = ax.text(0, 0, labels[i], transform=None, fontsize=fontsizes[i])
-        extent = probe.get_window_extent(renderer)
-        probe.remove()
-        w, h = extent.width, extent.height
+        w, h = _text_size(ax, labels[i], fontsize=fontsizes[i])
         sizes.append((w, h))
         candidates.append(
             [

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ._common import _rect_is_free
+from ._common import _rect_is_free, _renderer, _text_size
 
 __all__ = [
     "METHODS",
@@ -273,8 +273,7 @@ def _place_names(ax, points, names, *, fontsize=8):
     line. The most isolated points are served first. Places are found at the axes' present size: a layout that
     later enlarges the axes (``constrained_layout``) only widens the gaps. Returns the text annotations.
     """
-    canvas = ax.figure.canvas
-    renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+    renderer = _renderer(ax)
     points = np.asarray(points, dtype=float)
     pixels = ax.transData.transform(points)
     frame = ax.get_window_extent(renderer)
@@ -286,10 +285,8 @@ def _place_names(ax, points, names, *, fontsize=8):
     rects, lines = [], []  # the names (x0, y0, x1, y1) and joining lines (point, name centre) placed so far
     texts = [None] * len(points)
     for i in order:
-        probe = ax.text(0, 0, names[i], transform=None, **style)
-        extent = probe.get_window_extent(renderer)
-        probe.remove()
-        w, h = extent.width + 4, extent.height + 2  # room for the pale box behind the name
+        w, h = _text_size(ax, names[i], **style)
+        w, h = w + 4, h + 2  # room for the pale box behind the name
         outward = pixels[i] - middle
         outward = outward / np.linalg.norm(outward) if np.linalg.norm(outward) > 0 else np.zeros(2)
         others = np.delete(pixels, i, axis=0)
