@@ -144,23 +144,3 @@ def test_three_coin_panels_share_the_unit_square():
     viz_mixture.plot_three_coin_ridge(axes, y, fits, ["a", "b", "c"])
     for ax in axes:
         assert ax.get_xlim() == (0.0, 1.0) and ax.get_ylim() == (0.0, 1.0)
-
-
-def test_kmeans_names_keep_off_the_centres_moves():
-    # chapter 13's run from the starts A, B: at t = 3 the move of the centre of {D, E} passes through D, and D's name
-    # on the side away from the centre sat on it
-    from statlib.viz._common import _segment_crosses_rect
-
-    t1 = load_example("lihang", "table-13.1")
-    run = viz_clustering.kmeans_iterates(t1.X, t1.X[[0, 1]], n_steps=10)
-    fig, axes = plt.subplots(1, len(run), figsize=(3.3 * len(run), 3.2), sharex=True, sharey=True)
-    for t, (ax, (centres, labels, _)) in enumerate(zip(axes, run)):
-        previous = run[t - 1][0] if t else None
-        viz_clustering.plot_kmeans_state(ax, t1.X, centres, labels, previous=previous, point_names=t1.sample_names)
-    fig.canvas.draw()
-    for t in range(1, len(run)):
-        ax = axes[t]
-        moves = [ax.transData.transform([a, b]) for a, b in zip(run[t - 1][0], run[t][0])]
-        for text in _labels(ax):
-            box = text.get_bbox_patch().get_window_extent().extents
-            assert not any(_segment_crosses_rect(p, q, box) for p, q in moves), (t, text.get_text())

@@ -110,14 +110,21 @@ def _assert_texts_inside(ax):
         assert box.y0 <= extent.y0 and extent.y1 <= box.y1, text.get_text()
 
 
-def test_kmeans_state_names_lie_inside_the_axes():
-    # Table 13.1 (chapter 13): sample E at (3, 5) is the largest in both coordinates, its name up and to the right
+def _chapter_13_kmeans_panels():
+    """Chapter 13's k-means run on Table 13.1 from the starts A, B, one panel per step as the chapter draws it:
+    (table, run, figure, axes)."""
     t1 = load_example("lihang", "table-13.1")
     run = viz_clustering.kmeans_iterates(t1.X, t1.X[[0, 1]], n_steps=10)
     fig, axes = plt.subplots(1, len(run), figsize=(3.3 * len(run), 3.2), sharex=True, sharey=True)
     for t, (ax, (centres, labels, _)) in enumerate(zip(axes, run)):
         previous = run[t - 1][0] if t else None
         viz_clustering.plot_kmeans_state(ax, t1.X, centres, labels, previous=previous, point_names=t1.sample_names)
+    return t1, run, fig, axes
+
+
+def test_kmeans_state_names_lie_inside_the_axes():
+    # Table 13.1 (chapter 13): sample E at (3, 5) is the largest in both coordinates, its name up and to the right
+    t1, run, fig, axes = _chapter_13_kmeans_panels()
     single, ax1 = plt.subplots(figsize=(4.5, 4))
     centres, labels, _ = run[-1]
     viz_clustering.plot_kmeans_state(ax1, t1.X, centres, labels, point_names=t1.sample_names)
@@ -126,6 +133,21 @@ def test_kmeans_state_names_lie_inside_the_axes():
     for ax in [*axes, ax1]:
         assert len([t for t in ax.texts if t.get_text()]) == 5
         _assert_texts_inside(ax)
+
+
+def test_kmeans_names_keep_off_the_centres_moves():
+    # chapter 13's run from the starts A, B: at t = 3 the move of the centre of {D, E} passes through D, and D's name
+    # on the side away from the centre sat on it
+    from statlib.viz._common import _segment_crosses_rect
+
+    _, run, fig, axes = _chapter_13_kmeans_panels()
+    fig.canvas.draw()
+    for t in range(1, len(run)):
+        ax = axes[t]
+        moves = [ax.transData.transform([a, b]) for a, b in zip(run[t - 1][0], run[t][0])]
+        for text in [t for t in ax.texts if t.get_text()]:
+            box = text.get_bbox_patch().get_window_extent().extents
+            assert not any(_segment_crosses_rect(p, q, box) for p, q in moves), (t, text.get_text())
 
 
 def test_kmeans_state_wants_one_name_per_sample():
