@@ -171,17 +171,20 @@ def check_scale(X, name, *, small=False):
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         if hasattr(X, "tocsr"):
             squares = np.asarray(abs(X).power(2).sum(axis=1)).ravel()
-        else:
-            rows = np.nan_to_num(X.reshape(X.shape[0], -1) if X.ndim > 1 else X.reshape(-1, 1), nan=0.0)
+        else:  # one pass over X and no copy of it, unless it holds NaN
+            rows = X.reshape(X.shape[0], -1) if X.ndim > 1 else X.reshape(-1, 1)
             squares = np.einsum("ij,ij->i", rows, rows)
+            if np.isnan(np.max(squares)):
+                rows = np.nan_to_num(rows, nan=0.0)
+                squares = np.einsum("ij,ij->i", rows, rows)
         top = float(np.max(squares))
     if not top < _SQUARE_HIGH:
         raise ValueError(
             f"{name} is too large for squared norms in float64 (a squared norm of {top:.3g}, above 1e300); "
             f"rescale {name}"
         )
-    if small:
-        largest = float(np.nanmax(np.abs(values)))
+    if small and top < 1.0:  # else some entry is at least 1 / sqrt(number of columns), far above sqrt(tiny)
+        largest = max(float(np.nanmax(values)), -float(np.nanmin(values)))
         if 0.0 < largest < _ENTRY_LOW:
             raise ValueError(
                 f"{name} is too small for squares in float64 (its largest entry is {largest:.3g}, below 1.5e-154, "

@@ -92,3 +92,21 @@ def test_check_scale_refuses_squares_that_leave_float64():
         v.check_scale(np.array([[np.nan, 1e200]]), "X")
     with pytest.raises(ValueError, match="X is too large"):
         v.check_scale(sp.csr_array(np.array([[0.0, 1e200], [1.0, 0.0]])), "X")
+    # the smallest entry's sign does not matter; a missing value beside tiny entries is still left out
+    with pytest.raises(ValueError, match=r"X is too small for squares in float64 \(its largest entry is 2e-160"):
+        v.check_scale(np.array([[-2e-160, 1e-200], [np.nan, 0.0]]), "X", small=True)
+    v.check_scale(np.array([[1e-3, -1e-4], [np.nan, 0.0]]), "X", small=True)  # small, but squares are normal
+
+
+def test_check_scale_reads_dense_data_without_copying_it():
+    # A copy of X would cost as much memory as X (8 MB here); the check keeps to one float per row.
+    import tracemalloc
+
+    X = np.random.default_rng(0).normal(size=(1000, 1000))
+    tracemalloc.start()
+    try:
+        v.check_scale(X, "X", small=True)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 0.1 * X.nbytes, peak
