@@ -23,6 +23,8 @@ import pytest
 import scipy.sparse as sp
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LinearRegression as SkLinearRegression
+from sklearn.neighbors import KDTree as SkKDTree
+from sklearn.neighbors import KNeighborsClassifier as SkKNN
 from sklearn.tree import DecisionTreeClassifier as SkDecisionTreeClassifier
 
 from statlib.cluster import (
@@ -79,6 +81,7 @@ SECOND_VIEW = np.column_stack([X[:, 1] + _rng.normal(size=24), _rng.normal(size=
 RING = np.roll(np.eye(4), 1, axis=1) + 3 * np.roll(np.eye(4), 2, axis=1)  # weighted links i -> i+1, i+2
 
 HUGE, BIG, SMALL, TINY = 1e300, 1e150, 1e-160, 1e-300
+WIDEST = np.vstack([X, [[-1.5e308, 0.0], [1.5e308, 0.0]]])  # coordinates spanning more than the largest double
 
 # (id, call, words the message must contain)
 REFUSED = [
@@ -127,13 +130,13 @@ REFUSED = [
     ("smo_trace-1e300", lambda: smo_trace(X * HUGE, 2.0 * BINARY - 1), "X is too large"),
     ("RVR-y-1e300", lambda: RelevanceVectorRegressor().fit(X, TARGET * HUGE), "y is too large"),
     ("GaussianMixture-n1", lambda: GaussianMixture(1).fit(X[:1]), "X"),
-    # neighbours: the reduced distances sum |x_l - z_l|^p would all be inf
-    ("KDTree-p2-1e300", lambda: KDTree(X * HUGE), "X is too large for L_p distances with p=2"),
-    ("KDTree-query-far", lambda: KDTree(X).query(X[:1] * 1e200), "X (with the tree's data) is too large"),
-    ("linear_scan-p3-1e150", lambda: linear_scan(X * BIG, X[:2] * BIG, p=3), "X and queries is too large"),
-    ("KNN-1e300", lambda: KNeighborsClassifier(3).fit(X * HUGE, LABELS), "X is too large"),
+    # neighbours: two points 3e308 apart have no float64 distance
+    ("KDTree-span-3e308", lambda: KDTree(WIDEST), "X is too large for L_p distances with p=2"),
+    ("KDTree-query-3e308", lambda: KDTree(X).query(WIDEST[-2:]), "X (with the tree's data) is too large"),
+    ("linear_scan-p3-3e308", lambda: linear_scan(WIDEST, X[:2], p=3), "X and queries is too large"),
+    ("KNN-span-3e308", lambda: KNeighborsClassifier(3).fit(WIDEST, np.arange(26) % 2), "X is too large"),
     ("KNN-k-above-n", lambda: KNeighborsClassifier(5).fit(X[:2], LABELS[:2] * 0 + [0, 1]), "n_neighbors"),
-    ("minkowski_distance-p3-1e150", lambda: minkowski_distance(X[0] * BIG, X[1] * BIG, p=3), "a and b is too large"),
+    ("minkowski_distance-3e308", lambda: minkowski_distance(WIDEST[-1], WIDEST[-2], p=3), "a and b is too large"),
     # chains, criteria
     ("autocorrelation-1e300", lambda: autocorrelation(np.tile([1.0, -1.0, 0.5], 10) * HUGE), "x is too large"),
     ("geweke_z-1e-300", lambda: geweke_z(np.tile([1.0, -1.0, 0.5, 0.2], 10) * TINY), "x is too small"),
@@ -198,6 +201,27 @@ def _neighbours_without_powers():
         for scale in (TINY, HUGE):
             np.testing.assert_array_equal(KDTree(X * scale, p=p).query(X[:5] * scale, k=3)[1], expected)
             np.testing.assert_array_equal(linear_scan(X * scale, X[:5] * scale, k=3, p=p)[1], expected)
+
+
+def _neighbours_scaled_by_powers_of_two():
+    # p = 2 and p = 3 near 1e-300 and 1e300 (squared or cubed differences underflowed to 0 or overflowed, so every
+    # neighbour tied and the first rows were returned, or the data were refused): the searches scale the points by a
+    # power of two, so they find scikit-learn's neighbours of the unit-scale data, at distances scaled by 2^k
+    Q = X[::5] + 0.25
+    for p in (2, 3):
+        expected_d, expected_i = SkKDTree(X, metric="minkowski", p=p).query(Q, k=3)
+        expected_labels = SkKNN(3, p=p).fit(X, LABELS).predict(Q)
+        for k in (-1000, -530, 530, 1000):
+            Xk, Qk = np.ldexp(X, k), np.ldexp(Q, k)
+            d, i = KDTree(Xk, p=p).query(Qk, k=3)
+            np.testing.assert_array_equal(i, expected_i)
+            np.testing.assert_allclose(np.ldexp(d, -k), expected_d, rtol=1e-12)
+            np.testing.assert_array_equal(linear_scan(Xk, Qk, k=3, p=p)[1], expected_i)
+            for algorithm in ("kd_tree", "brute"):
+                model = KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(Xk, LABELS)
+                np.testing.assert_array_equal(model.predict(Qk), expected_labels)
+            reference = np.sum(np.abs(X[0] - Q[0]) ** p) ** (1 / p)  # at unit scale, by hand
+            np.testing.assert_allclose(np.ldexp(minkowski_distance(Xk[0], Qk[0], p=p), -k), reference, rtol=1e-12)
 
 
 def _trees_like_scikit_learn():
@@ -285,6 +309,7 @@ ANSWERS = [
     _linkages_without_squares,
     _distances_scale_exactly,
     _neighbours_without_powers,
+    _neighbours_scaled_by_powers_of_two,
     _trees_like_scikit_learn,
     _scale_free_models,
     _just_inside_the_limits,
