@@ -25,6 +25,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LinearRegression as SkLinearRegression
 from sklearn.neighbors import KDTree as SkKDTree
 from sklearn.neighbors import KNeighborsClassifier as SkKNN
+from sklearn.svm import SVC as SkSVC
+from sklearn.svm import SVR as SkSVR
 from sklearn.tree import DecisionTreeClassifier as SkDecisionTreeClassifier
 
 from statlib.cluster import (
@@ -124,9 +126,9 @@ REFUSED = [
     ),
     # ensembles, SVMs
     ("GradientBoosting-y-1e300", lambda: GradientBoostingRegressor(n_estimators=2).fit(X, TARGET * HUGE), "y is too"),
-    ("SVC-1e-160", lambda: SVC().fit(X * SMALL, LABELS), "X is too small"),
+    ("SVC-gamma-1e160", lambda: SVC(gamma=0.7).fit(X * 1e160, LABELS), "gamma=0.7 is too large for X"),
     ("SVC-linear-1e300", lambda: SVC(kernel="linear").fit(X * HUGE, LABELS), "X is too large"),
-    ("SVR-1e300", lambda: SVR().fit(X * HUGE, TARGET), "X is too large"),
+    ("SVR-linear-1e300", lambda: SVR(kernel="linear").fit(X * HUGE, TARGET), "X is too large"),
     ("smo_trace-1e300", lambda: smo_trace(X * HUGE, 2.0 * BINARY - 1), "X is too large"),
     ("RVR-y-1e300", lambda: RelevanceVectorRegressor().fit(X, TARGET * HUGE), "y is too large"),
     ("GaussianMixture-n1", lambda: GaussianMixture(1).fit(X[:1]), "X"),
@@ -224,6 +226,20 @@ def _neighbours_scaled_by_powers_of_two():
             np.testing.assert_allclose(np.ldexp(minkowski_distance(Xk[0], Qk[0], p=p), -k), reference, rtol=1e-12)
 
 
+def _gaussian_kernel_machines_scaled_by_powers_of_two():
+    # near 1e-300 gamma='scale' was inf and near 1e160 the squared distances overflowed (both refused): the Gaussian
+    # kernel is computed on X scaled by a power of two with gamma scaled by 4^e, the same kernel, so SVC and SVR fit
+    # the unit-scale data's machine bit for bit, which predicts as libsvm's (scikit-learn) there
+    Q = X[::3] + 0.5
+    svc, svr = SVC().fit(X, LABELS), SVR().fit(X, TARGET)
+    np.testing.assert_array_equal(svc.predict(Q), SkSVC().fit(X, LABELS).predict(Q))
+    np.testing.assert_allclose(svr.predict(Q), SkSVR().fit(X, TARGET).predict(Q), atol=1e-3 * np.ptp(TARGET))
+    for k in (-1000, -530, 530, 1000):
+        Xk, Qk = np.ldexp(X, k), np.ldexp(Q, k)
+        np.testing.assert_array_equal(SVC().fit(Xk, LABELS).decision_function(Qk), svc.decision_function(Q))
+        np.testing.assert_array_equal(SVR().fit(Xk, TARGET).predict(Qk), svr.predict(Q))
+
+
 def _trees_like_scikit_learn():
     # a split needs feature values more than 1e-7 apart (scikit-learn's FEATURE_THRESHOLD): at 1e-160 both trees
     # are one leaf and predict the majority class; at 1e300 (beyond scikit-learn's float32) the splits are the
@@ -310,6 +326,7 @@ ANSWERS = [
     _distances_scale_exactly,
     _neighbours_without_powers,
     _neighbours_scaled_by_powers_of_two,
+    _gaussian_kernel_machines_scaled_by_powers_of_two,
     _trees_like_scikit_learn,
     _scale_free_models,
     _just_inside_the_limits,
