@@ -56,14 +56,16 @@ def basis_pursuit(sensing_matrix, y):
     # ||x 2^(a-b)||_1 = 2^(a-b) ||x||_1 has the same minimiser: outside [2^-16, 2^16] R and y are scaled by powers
     # of two to unit size (exact), and the solution is scaled back.
     a, b = (e if abs(e) > _UNSCALED_EXPONENT else 0 for e in (scale_exponent(R), scale_exponent(y)))
-    R_unit, y_unit = np.ldexp(R, -a), np.ldexp(y, -b)
+    R_unit, y_unit = (np.ldexp(R, -a) if a else R), (np.ldexp(y, -b) if b else y)
     result = linprog(
         np.ones(2 * D), A_eq=np.hstack([R_unit, -R_unit]), b_eq=y_unit, bounds=[(0.0, None)] * (2 * D), method="highs"
     )
     if result.status != 0:
         raise ValueError(f"sensing_matrix @ x = y has no solution (linear programme: {result.message})")
-    with np.errstate(over="ignore"):
-        x = np.ldexp(result.x[:D] - result.x[D:], b - a)
+    x = result.x[:D] - result.x[D:]
+    if a or b:
+        with np.errstate(over="ignore"):
+            x = np.ldexp(x, b - a)
     if not np.all(np.isfinite(x)):
         raise ValueError(
             "y is too large for sensing_matrix: the minimum-l1 solution of sensing_matrix @ x = y has entries beyond "
@@ -96,10 +98,12 @@ def mutual_coherence(matrix):
     A = check_array(matrix, "matrix")
     if A.shape[1] < 2:
         raise ValueError(f"matrix must have at least 2 columns, got {A.shape[1]}")
-    # cosines do not depend on a column's scale: each column is scaled by a power of two to a largest entry in
-    # [0.5, 1) (exact), so that its norm neither underflows (entries near 1e-300) nor overflows (near 1e300)
-    A = np.ldexp(A, -scale_exponent(A, axis=0))
     norms = np.linalg.norm(A, axis=0)
+    if not np.all((norms > 2.0**-256) & (norms < 2.0**256)):
+        # cosines do not depend on a column's scale: a column far from unit size (its norm underflowed near 1e-300 or
+        # overflowed near 1e300) is scaled by a power of two to a largest entry in [0.5, 1), exactly
+        A = np.ldexp(A, -scale_exponent(A, axis=0))
+        norms = np.linalg.norm(A, axis=0)
     if np.any(norms == 0.0):
         raise ValueError(f"matrix must have no zero column; column {int(np.flatnonzero(norms == 0.0)[0])} is zero")
     U = A / norms
