@@ -29,6 +29,7 @@ from sklearn.svm import SVC as SkSVC
 from sklearn.svm import SVR as SkSVR
 from sklearn.tree import DecisionTreeClassifier as SkDecisionTreeClassifier
 
+from statlib._validation import scale_exponent
 from statlib.cluster import (
     AgglomerativeClustering,
     KMeans,
@@ -340,3 +341,18 @@ def test_right_answer(check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check()
+
+
+@pytest.mark.parametrize("top", [5e-324, 1e-300, 2.0**-1022, 0.75, 1.0, 3.0, 1e160, 1.7976931348623157e308])
+def test_scale_exponent_brings_the_largest_magnitude_to_one_half_up_to_one_exactly(top):
+    # the fixes above scale by 2^-e with e from statlib._validation.scale_exponent: max|X| lands in [0.5, 1) (frexp's
+    # mantissa), and scaling back by 2^e returns the same numbers (powers of two change only the exponents)
+    values = np.array([[top, -top / 3.0], [0.0, top / 7.0]])
+    e = scale_exponent(values)
+    with np.errstate(over="ignore"):  # 2^1024 is inf
+        assert np.ldexp(1.0, e - 1) <= top < np.ldexp(1.0, e)
+    scaled = np.ldexp(values, -e)
+    assert 0.5 <= np.max(np.abs(scaled)) < 1.0
+    np.testing.assert_array_equal(np.ldexp(scaled, e), values)
+    np.testing.assert_array_equal(scale_exponent(values, axis=0), np.frexp(np.abs(values).max(axis=0))[1])
+    assert scale_exponent(np.zeros((2, 2))) == 0
