@@ -24,7 +24,9 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     n_neighbors : int, default=5
         k, the number of neighbours that vote.
     p : float >= 1 or numpy.inf, default=2
-        The L_p distance (3.2): 1 Manhattan, 2 Euclidean, inf the largest coordinate difference.
+        The L_p distance (3.2): 1 Manhattan, 2 Euclidean, inf the largest coordinate difference. Points far
+        from unit scale (near 1e-300 or 1e300) are searched scaled by a power of two, the queries with them,
+        so that the terms |x_l - z_l|^p neither underflow nor overflow: the same neighbours, exactly.
     algorithm : {"kd_tree", "brute"}, default="kd_tree"
         Find the neighbours with a kd tree (algorithms 3.2-3.3) or by linear scan. Same result. The
         tree prunes with the bounding boxes of its nodes (``KDTree(..., bounds="bbox")``), the fast
