@@ -25,6 +25,7 @@ __all__ = [
     "check_symbol_sequence",
     "check_gram_scale",
     "check_scale",
+    "scale_exponent",
     "validate_data",
 ]
 
@@ -191,6 +192,21 @@ def check_scale(X, name, *, small=False):
                 f"so every square underflows); rescale {name}"
             )
     return X
+
+
+def scale_exponent(X, axis=None):
+    """The exponent e of the largest magnitude in ``X``, max|X| in [2^(e-1), 2^e) (0 where ``X`` is all zero), along
+    ``axis`` if given (an array of exponents, one per slice). ``np.ldexp(X, -e)`` then has its largest magnitude in
+    [0.5, 1), and the scaling is exact: a power of two changes only the exponents, except for entries that fall
+    below the normal range (below 2^-1022 times that largest magnitude, already past float64's relative precision).
+    Squares, norms and distances of the scaled data neither overflow nor underflow where their terms matter, and
+    they scale back exactly by powers of two. ``X`` must be a finite float array; one pass over it."""
+    X = np.asarray(X)
+    if X.size == 0:
+        return 0 if axis is None else np.zeros(np.delete(X.shape, axis), dtype=np.int64)
+    top = np.max(np.abs(X), axis=axis)
+    exponent = np.frexp(top)[1].astype(np.int64)  # frexp(0) gives 0
+    return int(exponent) if axis is None else exponent
 
 
 def check_gram_scale(gram, X, name):

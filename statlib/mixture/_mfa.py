@@ -136,6 +136,13 @@ class MixtureOfFactorAnalysers(DensityMixin, BaseEstimator):
         L = check_int(self.n_factors, "n_factors", low=1, high=D)
         tol = check_real(self.tol, "tol", low=0.0)
         max_iter = check_int(self.max_iter, "max_iter", low=1)
+        if np.all(X == X[0]):
+            # every feature constant: the likelihood grows without bound as Psi shrinks to 0, and the variance floor
+            # below, a fraction of the data's variance, has no scale to take (EM's M-step met singular systems)
+            raise ValueError(
+                "X must have at least two distinct rows: all its rows are identical, so every feature has zero "
+                "variance and the maximum-likelihood noise variance Psi is 0 (no finite fit)"
+            )
         floor = 1e-6 * max(float(np.mean(np.var(X, axis=0))), 1e-300)
         weights, means, Ws, psi = self._initialise(X, K, L)
         psi = np.maximum(psi, floor)

@@ -56,7 +56,8 @@ def linear_scan(X, queries, k=1, p=2):
     -------
     distances, indices : ndarray of shape (n_queries, k), or (k,) for one point
         Ascending distances, ties broken by the smaller index; the same output as
-        :meth:`KDTree.query`.
+        :meth:`KDTree.query`. Points far from unit scale (near 1e-300 or 1e300) are searched scaled by a power of
+        two, so that their reduced distances neither underflow nor overflow (see ``check_distance_scale``).
     """
     X = check_array(X, "X")
     single = np.ndim(queries) == 1
@@ -65,8 +66,10 @@ def linear_scan(X, queries, k=1, p=2):
         raise ValueError(f"queries must have {X.shape[1]} features like X, got {Q.shape[1]}")
     k = check_int(k, "k", low=1, high=X.shape[0])
     p = check_p(p)
-    check_distance_scale(p, X, "X and queries", Q)
+    exponent = check_distance_scale(p, X, "X and queries", Q)
+    if exponent:  # far from unit scale: both scaled by the same power of two (exact, the same order)
+        X, Q = np.ldexp(X, -exponent), np.ldexp(Q, -exponent)
     reduced, indices = _linear_scan(X, Q, k, p)
     if single:
         reduced, indices = reduced[0], indices[0]
-    return _unreduce(reduced, p), indices
+    return _unreduce(reduced, p, exponent), indices

@@ -24,7 +24,9 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
     n_neighbors : int, default=5
         k, the number of neighbours that vote.
     p : float >= 1 or numpy.inf, default=2
-        The L_p distance (3.2): 1 Manhattan, 2 Euclidean, inf the largest coordinate difference.
+        The L_p distance (3.2): 1 Manhattan, 2 Euclidean, inf the largest coordinate difference. Points far
+        from unit scale (near 1e-300 or 1e300) are searched scaled by a power of two, the queries with them,
+        so that the terms |x_l - z_l|^p neither underflow nor overflow: the same neighbours, exactly.
     algorithm : {"kd_tree", "brute"}, default="kd_tree"
         Find the neighbours with a kd tree (algorithms 3.2-3.3) or by linear scan. Same result. The
         tree prunes with the bounding boxes of its nodes (``KDTree(..., bounds="bbox")``), the fast
@@ -70,7 +72,7 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
         if n_neighbors > X.shape[0]:
             raise ValueError(f"n_neighbors must be <= the number of training samples ({X.shape[0]}), got {n_neighbors}")
-        check_distance_scale(p, X, "X")
+        check_distance_scale(p, X, "X")  # refuses coordinates whose distances leave float64
         self.n_samples_fit_ = X.shape[0]
         self._fit_X = X
         self._p = p
@@ -84,14 +86,17 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         k = self.n_neighbors if n_neighbors is None else n_neighbors
         k = check_int(k, "n_neighbors", low=1, high=self.n_samples_fit_)
         p = self._p
-        check_distance_scale(p, self._fit_X, "X (with the training data)", X)
+        # far from unit scale, the training points and the queries are searched scaled by one power of two (exact)
+        exponent = check_distance_scale(p, self._fit_X, "X (with the training data)", X)
         if self.tree_ is not None:
-            reduced, indices = self.tree_._query_reduced(X, k)
+            reduced, indices = self.tree_._query_reduced(X, k, exponent)
+        elif exponent:
+            reduced, indices = _linear_scan(np.ldexp(self._fit_X, -exponent), np.ldexp(X, -exponent), k, p)
         else:
             reduced, indices = _linear_scan(self._fit_X, X, k, p)
         if not return_distance:
             return indices
-        return _unreduce(reduced, p), indices
+        return _unreduce(reduced, p, exponent), indices
 
     def _votes(self, X):
         """Counts of each class among the k nearest neighbours: the sums in eq. (3.1), (n_queries, n_classes)."""

@@ -51,13 +51,16 @@ def _reduced_norm(offsets, p):
     return total
 
 
-def _unreduce(reduced, p):
-    """Undo :func:`_reduced_distance`: take the p-th root (nothing to do for p = 1 or p = inf)."""
+def _unreduce(reduced, p, exponent=0):
+    """Undo :func:`_reduced_distance`: take the p-th root (nothing to do for p = 1 or p = inf), then undo the scaling
+    by 2^-exponent of :func:`check_distance_scale` (exact: a power of two)."""
     if p == 2.0:
-        return np.sqrt(reduced)
-    if p == 1.0 or np.isinf(p):
-        return reduced
-    return reduced ** (1.0 / p)
+        distance = np.sqrt(reduced)
+    elif p == 1.0 or np.isinf(p):
+        distance = reduced
+    else:
+        distance = reduced ** (1.0 / p)
+    return distance if exponent == 0 else np.ldexp(distance, exponent)
 
 
 def check_p(p):
@@ -67,24 +70,49 @@ def check_p(p):
     return check_real(p, "p", low=1.0)
 
 
-def check_distance_scale(p, X, name, Q=None):
-    """Refuse points whose L_p distances overflow float64 (ValueError naming ``name``): the search compares reduced
-    distances sum_l |x_l - z_l|^p, which are inf (and every distance ties) when the coordinates span too much.
-    ``Q``, the queries, if given, are measured together with ``X``; for p = inf only the span itself must be finite.
+# The searches use the points as they are while the largest magnitude m satisfies |log2 m| * p <= 512 (p = inf counts
+# as 1): every term |x_l - z_l|^p then lies between 2^-512 times the coordinates' precision and 2^(512 + p), and sums
+# over any number of features neither overflow nor lose the terms that order the points.
+_UNSCALED_LOG2_POWER = 512
 
-    Spans so small that |x_l - z_l|^p underflows are not refused: the reduced distances then tie at 0 and the ties
-    go to the smaller index (rescale such data, or take p = 1 or p = inf, which raise nothing to a power)."""
+
+def check_distance_scale(p, X, name, Q=None):
+    """The exponent e by which the search scales the points, ``X`` and the queries ``Q`` alike, to 2^-e X (0: as they
+    are); ValueError naming ``name`` where the L_p distances themselves leave float64.
+
+    The search compares reduced distances sum_l |x_l - z_l|^p: near 1e300 they overflow to inf, near 1e-300 they
+    underflow to 0, and every neighbour ties (going to the smallest index). Scaling every coordinate by the same
+    power of two 2^-e, chosen from the largest magnitude so that it lands in [0.5, 1), is exact; it keeps the order of
+    the distances, and the distances found scale back exactly by 2^e (:func:`_unreduce`). Points within
+    ``_UNSCALED_LOG2_POWER`` of unit scale are used as they are (e = 0). Refused: coordinates that span more than
+    float64 holds (a distance beyond 1.8e308, for any p), and, for very large p, terms |x_l - z_l|^p that overflow
+    even at unit scale. Costs a minimum and a maximum per column, as before."""
     lo, hi = X.min(axis=0), X.max(axis=0)
     if Q is not None and Q.size:
         lo, hi = np.minimum(lo, Q.min(axis=0)), np.maximum(hi, Q.max(axis=0))
+    if not X.size:
+        return 0
+    top = max(float(np.max(np.abs(lo))), float(np.max(np.abs(hi))))
+    power = 1.0 if np.isinf(p) else p
+    exponent = int(np.frexp(top)[1])
+    if abs(exponent) * power <= _UNSCALED_LOG2_POWER:
+        exponent = 0
     with np.errstate(over="ignore", invalid="ignore"):
-        span = np.float64(np.max(hi - lo)) if X.size else np.float64(0.0)
-        reduced = span if np.isinf(p) else span**p * X.shape[1]  # a bound on every reduced distance
+        span = np.float64(np.max(hi - lo))
+        reach = span if np.isinf(p) else span * X.shape[1] ** (1.0 / p)  # a bound on every L_p distance
+        scaled = np.ldexp(span, -exponent)
+        reduced = scaled if np.isinf(p) else scaled**p * X.shape[1]  # a bound on every reduced distance searched
+    if not np.isfinite(reach):
+        raise ValueError(
+            f"{name} is too large for L_p distances with p={p:g}: its coordinates span {span:.3g}, so distances "
+            f"exceed float64's largest number; rescale {name}"
+        )
     if not np.isfinite(reduced):
         raise ValueError(
-            f"{name} is too large for L_p distances with p={p:g}: its coordinates span {span:.3g}, and a sum of "
-            f"terms |x_l - z_l|^p overflows; rescale {name}"
+            f"{name} is too large for L_p distances with p={p:g}: a sum of terms |x_l - z_l|^p overflows even with "
+            f"the coordinates scaled to unit size; take a smaller p"
         )
+    return exponent
 
 
 def minkowski_distance(a, b, p=2):
@@ -117,10 +145,14 @@ def minkowski_distance(a, b, p=2):
         raise ValueError(
             f"a and b must have the same number of points (or one point); got {A.shape[0]} and {B.shape[0]}"
         )
-    check_distance_scale(p, A, "a and b", B)
+    exponent = check_distance_scale(p, A, "a and b", B)
+    if exponent:  # scaled by a power of two, so that |a_l - b_l|^p neither overflows nor underflows
+        A, B = np.ldexp(A, -exponent), np.ldexp(B, -exponent)
     diff = np.abs(A - B)
     if np.isinf(p):
         out = diff.max(axis=1)
     else:
         out = (diff**p).sum(axis=1) ** (1.0 / p)
+    if exponent:
+        out = np.ldexp(out, exponent)
     return float(out[0]) if single else out

@@ -644,7 +644,9 @@ class KDTree:
     p : float >= 1 or numpy.inf, default=2
         The L_p distance (3.2) used by :meth:`query`. The pruning test of algorithm 3.3 (does the
         hypersphere meet a node's hyper-rectangle?) is valid for every p: the L_p distance from x to a
-        box is (sum_l g_l^p)^(1/p), with g_l the gap between x and the box along axis l.
+        box is (sum_l g_l^p)^(1/p), with g_l the gap between x and the box along axis l. Points far from
+        unit scale (near 1e-300 or 1e300, where the terms g_l^p underflow or overflow) are searched scaled
+        by a power of two, the queries with them: the same neighbours, and distances scaled back exactly.
 
     Attributes
     ----------
@@ -697,7 +699,8 @@ class KDTree:
             leaf_size = _BBOX_LEAF_SIZE if self.bounds == "bbox" else 1
         self.leaf_size = check_int(leaf_size, "leaf_size", low=1)
         self.p = check_p(p)
-        check_distance_scale(self.p, self.data, "X")
+        # far from unit scale the search runs on the points scaled by a power of two (exact; see check_distance_scale)
+        self._exponent = check_distance_scale(self.p, self.data, "X")
         (self.index, self.start, self.end, self._mid, self.node_axis, self.left, self.right, self.depth) = _build(
             self.data, self.leaf_size
         )
@@ -716,6 +719,8 @@ class KDTree:
             )
         else:
             self._sorted = self.node_lower = self.node_upper = None
+        self._work = None
+        self._work = self._scaled(self._exponent)
 
     @property
     def n_nodes(self):
@@ -729,13 +734,25 @@ class KDTree:
             f"depth={self._max_depth})"
         )
 
+    def _scaled(self, exponent):
+        """What the search kernels read, scaled by 2^-exponent: the data, the data in tree order and the bounding
+        boxes (the arrays themselves for exponent 0; those of the tree's own exponent are kept)."""
+        if self._work is not None and exponent == self._exponent:
+            return self._work
+        arrays = (self.data, self._sorted, self.node_lower, self.node_upper)
+        if exponent:  # a power of two: the same coordinates, ordered alike, with other exponents
+            arrays = tuple(None if a is None else np.ldexp(a, -exponent) for a in arrays)
+        return arrays
+
     def _check_queries(self, X):
+        """Validated 2-D queries, whether ``X`` was one point, and the exponent e of the scaling 2^-e under which the
+        tree's data and the queries are searched together."""
         single = np.ndim(X) == 1
         Q = check_array(np.reshape(X, (1, -1)) if single else X, "X")
         if Q.shape[1] != self.data.shape[1]:
             raise ValueError(f"X must have {self.data.shape[1]} features like the tree's data, got {Q.shape[1]}")
-        check_distance_scale(self.p, self.data, "X (with the tree's data)", Q)
-        return Q, single
+        exponent = check_distance_scale(self.p, self.data, "X (with the tree's data)", Q)
+        return Q, single, exponent
 
     def _check_k(self, k):
         return check_int(k, "k", low=1, high=self.data.shape[0])
@@ -759,34 +776,38 @@ class KDTree:
         indices : ndarray of int, same shape
             Row numbers of the neighbours in the training data.
         """
-        Q, single = self._check_queries(X)
-        reduced, indices = self._query_reduced(Q, self._check_k(k))
+        Q, single, exponent = self._check_queries(X)
+        reduced, indices = self._query_reduced(Q, self._check_k(k), exponent)
         if single:
             reduced, indices = reduced[0], indices[0]
         if not return_distance:
             return indices
-        return _unreduce(reduced, self.p), indices
+        return _unreduce(reduced, self.p, exponent), indices
 
-    def _query_reduced(self, Q, k):
-        """Kernel call for validated queries ``Q`` (2-D, float64, C order) and ``k``: reduced distances, indices."""
+    def _query_reduced(self, Q, k, exponent=0):
+        """Kernel call for validated queries ``Q`` (2-D, float64, C order) and ``k``: reduced distances (of the points
+        scaled by 2^-exponent, the exponent from :func:`check_distance_scale`) and indices."""
+        data, ordered, lower, upper = self._scaled(exponent)
+        if exponent:
+            Q = np.ldexp(Q, -exponent)
         if self.bounds == "bbox":
             return _query_bbox(
-                self._sorted,
+                ordered,
                 self.index,
                 self.start,
                 self.end,
                 self._mid,
                 self.left,
                 self.right,
-                self.node_lower,
-                self.node_upper,
+                lower,
+                upper,
                 self._max_depth,
                 Q,
                 k,
                 self.p,
             )
         return _query(
-            self.data,
+            data,
             self.index,
             self.start,
             self.end,
@@ -813,7 +834,7 @@ class KDTree:
             With ``bounds="bbox"`` the regions are the nodes' bounding boxes, and a node's own point
             is checked on entering it.
         """
-        Q, _ = self._check_queries(x)
+        Q, _, exponent = self._check_queries(x)
         if Q.shape[0] != 1:
             raise ValueError(f"x must be a single point of shape ({self.data.shape[1]},), got {Q.shape[0]} points")
         k = self._check_k(k)
@@ -822,18 +843,20 @@ class KDTree:
         stack_node, stack_bound = np.empty(depth, np.int64), np.empty(depth)
         capacity = 2 * self.n_nodes + self.data.shape[0] + 1
         trace, trace_value = np.empty((capacity, 3), np.int64), np.empty((capacity, 2))
+        data, ordered, lower, upper = self._scaled(exponent)
+        x = np.ldexp(Q[0], -exponent) if exponent else Q[0]
         if self.bounds == "bbox":  # returns the k best sorted
             n_steps = _search_bbox(
-                self._sorted,
+                ordered,
                 self.index,
                 self.start,
                 self.end,
                 self._mid,
                 self.left,
                 self.right,
-                self.node_lower,
-                self.node_upper,
-                Q[0],
+                lower,
+                upper,
+                x,
                 self.p,
                 heap_d,
                 heap_i,
@@ -846,7 +869,7 @@ class KDTree:
         else:
             stack_gap, gap = np.empty((depth, self.data.shape[1])), np.empty(self.data.shape[1])
             n_steps = _search(
-                self.data,
+                data,
                 self.index,
                 self.start,
                 self.end,
@@ -854,7 +877,7 @@ class KDTree:
                 self.node_axis,
                 self.left,
                 self.right,
-                Q[0],
+                x,
                 self.p,
                 heap_d,
                 heap_i,
@@ -866,9 +889,9 @@ class KDTree:
                 trace_value,
             )
             _heap_sort(heap_d, heap_i, k)
-        values = _unreduce(trace_value[:n_steps], self.p)
+        values = _unreduce(trace_value[:n_steps], self.p, exponent)
         steps = [
             SearchStep(_EVENT_NAMES[e], int(node), int(point), float(dist), float(radius))
             for (e, node, point), (dist, radius) in zip(trace[:n_steps], values)
         ]
-        return _unreduce(heap_d, self.p), heap_i, steps
+        return _unreduce(heap_d, self.p, exponent), heap_i, steps

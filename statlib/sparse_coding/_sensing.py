@@ -12,9 +12,12 @@ a linear programme after the split x = u - v with u, v >= 0: minimise 1^T (u + v
 import numpy as np
 from scipy.optimize import linprog
 
-from .._validation import check_array, check_int, check_vector
+from .._validation import check_array, check_int, check_vector, scale_exponent
 
 __all__ = ["basis_pursuit", "mutual_coherence", "restricted_isometry_estimate"]
+
+_UNSCALED_EXPONENT = 16  # basis_pursuit passes R and y to HiGHS as they are when their largest entries lie in
+# [2^-16, 2^16] (the scale HiGHS's tolerances are made for), and scaled by a power of two to [0.5, 1) otherwise
 
 
 def basis_pursuit(sensing_matrix, y):
@@ -48,10 +51,27 @@ def basis_pursuit(sensing_matrix, y):
     if y.shape[0] != R.shape[0]:
         raise ValueError(f"y must have one entry per row of sensing_matrix ({R.shape[0]}), got {y.shape[0]}")
     D = R.shape[1]
-    result = linprog(np.ones(2 * D), A_eq=np.hstack([R, -R]), b_eq=y, bounds=[(0.0, None)] * (2 * D), method="highs")
+    # HiGHS takes entries of 1e15 and above for infinite and judges feasibility with absolute tolerances (1e-7), so
+    # data far from unit scale gave a "model error" or the answer 0. R x = y <=> (R 2^-a)(x 2^(a-b)) = y 2^-b, and
+    # ||x 2^(a-b)||_1 = 2^(a-b) ||x||_1 has the same minimiser: outside [2^-16, 2^16] R and y are scaled by powers
+    # of two to unit size (exact), and the solution is scaled back.
+    a, b = (e if abs(e) > _UNSCALED_EXPONENT else 0 for e in (scale_exponent(R), scale_exponent(y)))
+    R_unit, y_unit = (np.ldexp(R, -a) if a else R), (np.ldexp(y, -b) if b else y)
+    result = linprog(
+        np.ones(2 * D), A_eq=np.hstack([R_unit, -R_unit]), b_eq=y_unit, bounds=[(0.0, None)] * (2 * D), method="highs"
+    )
     if result.status != 0:
         raise ValueError(f"sensing_matrix @ x = y has no solution (linear programme: {result.message})")
-    return result.x[:D] - result.x[D:]
+    x = result.x[:D] - result.x[D:]
+    if a or b:
+        with np.errstate(over="ignore"):
+            x = np.ldexp(x, b - a)
+    if not np.all(np.isfinite(x)):
+        raise ValueError(
+            "y is too large for sensing_matrix: the minimum-l1 solution of sensing_matrix @ x = y has entries beyond "
+            "float64's range; rescale y or sensing_matrix"
+        )
+    return x
 
 
 def mutual_coherence(matrix):
@@ -79,6 +99,11 @@ def mutual_coherence(matrix):
     if A.shape[1] < 2:
         raise ValueError(f"matrix must have at least 2 columns, got {A.shape[1]}")
     norms = np.linalg.norm(A, axis=0)
+    if not np.all((norms > 2.0**-256) & (norms < 2.0**256)):
+        # cosines do not depend on a column's scale: a column far from unit size (its norm underflowed near 1e-300 or
+        # overflowed near 1e300) is scaled by a power of two to a largest entry in [0.5, 1), exactly
+        A = np.ldexp(A, -scale_exponent(A, axis=0))
+        norms = np.linalg.norm(A, axis=0)
     if np.any(norms == 0.0):
         raise ValueError(f"matrix must have no zero column; column {int(np.flatnonzero(norms == 0.0)[0])} is zero")
     U = A / norms

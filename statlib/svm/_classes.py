@@ -10,7 +10,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, check_scale, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _scaled_cross_kernel, rbf_scaling, scale_gamma
 from ._platt import _platt_solve
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 
@@ -99,7 +99,10 @@ class SVC(ClassifierMixin, BaseEstimator):
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
         The threshold b of each binary problem.
     gamma_ : float
-        The gamma actually used.
+        The gamma actually used, in the units of X. For the Gaussian kernel on data far from unit scale (largest
+        entry beyond 2^128 or below 2^-128) the kernel is computed on X scaled by a power of two 2^-e with gamma
+        scaled by 4^e, exactly the same kernel (:func:`statlib.svm._kernel_functions.rbf_scaling`); ``gamma_`` is
+        then inf or 0 where gamma in X's units leaves float64 (data near 1e-300 or 1e300 with gamma="scale").
     n_iter_ : ndarray of int, shape (n_classes * (n_classes - 1) / 2,)
         SMO steps taken by each binary problem.
     converged_ : bool
@@ -178,9 +181,14 @@ class SVC(ClassifierMixin, BaseEstimator):
         n_classes = len(self.classes_)
         if n_classes < 2:
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
-        check_scale(X, "X")  # the kernels' x . z and ||x - z||^2 are sums of squares
-        self.gamma_ = self._effective_gamma(X)
         code = _KERNEL_CODE[kernel]
+        if kernel == "rbf":  # far from unit scale, exp(-gamma ||x - z||^2) is computed on X scaled by a power of two
+            self._kernel_exponent, self._kernel_gamma, self.gamma_ = rbf_scaling(X, self.gamma)
+        else:
+            check_scale(X, "X")  # the kernels' x . z are sums of products
+            self._kernel_exponent, self._kernel_gamma = 0, self._effective_gamma(X)
+            self.gamma_ = self._kernel_gamma
+        X_kernel = np.ldexp(X, -self._kernel_exponent) if self._kernel_exponent else X
 
         # One binary problem per pair (a, b), a < b: class a is +1 and class b is -1 (libsvm's order).
         alphas, intercepts, iters, rows, converged = {}, [], [], [], True
@@ -193,11 +201,11 @@ class SVC(ClassifierMixin, BaseEstimator):
                 n_slots = int(min(n, max(2, cache_size * 2**20 // (8 * n))))
                 if wss == WSS_PLATT:
                     alpha, b_, n_it, ok, n_rows = _platt_solve(
-                        np.ascontiguousarray(X[idx]),
+                        np.ascontiguousarray(X_kernel[idx]),
                         y_pm,
                         C,
                         code,
-                        self.gamma_,
+                        self._kernel_gamma,
                         float(degree),
                         coef0,
                         tol,
@@ -207,11 +215,11 @@ class SVC(ClassifierMixin, BaseEstimator):
                     )[:5]
                 else:
                     alpha, b_, n_it, ok, n_rows = _smo_solve(
-                        np.ascontiguousarray(X[idx]),
+                        np.ascontiguousarray(X_kernel[idx]),
                         y_pm,
                         C,
                         code,
-                        self.gamma_,
+                        self._kernel_gamma,
                         float(degree),
                         coef0,
                         tol,
@@ -267,8 +275,14 @@ class SVC(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------------------------------
     def _ovo_decision(self, X):
         """Decisions of the binary problems, libsvm's sign: positive favours the first class of the pair."""
-        K = _cross_kernel(
-            X, self.support_vectors_, _KERNEL_CODE[self.kernel], self.gamma_, float(self.degree), float(self.coef0)
+        K = _scaled_cross_kernel(
+            X,
+            self.support_vectors_,
+            self._kernel_exponent,
+            _KERNEL_CODE[self.kernel],
+            self._kernel_gamma,
+            float(self.degree),
+            float(self.coef0),
         )
         n_classes = len(self.classes_)
         starts = np.concatenate([[0], np.cumsum(self.n_support_)])

@@ -14,7 +14,7 @@ import itertools
 import numpy as np
 from numba import njit
 
-from .._validation import check_array, check_choice, check_int, check_real
+from .._validation import check_array, check_choice, check_int, check_real, scale_exponent
 
 KERNELS = ("linear", "poly", "rbf")
 # Codes the Numba kernels branch on (a string cannot be passed into them cheaply).
@@ -35,6 +35,57 @@ def scale_gamma(X):
             f"gamma = 1 / (n_features * X.var()) = {gamma:g}; rescale X or give gamma a number"
         )
     return gamma
+
+
+# The Gaussian kernel sees the data as they are while their largest magnitude lies in [2^-128, 2^128]; beyond, the
+# squared distances ||x - z||^2 near 1e-300 underflow to 0 (every kernel value 1) and near 1e160 overflow (NaN).
+_UNSCALED_EXPONENT = 128
+
+
+def rbf_scaling(X, gamma):
+    """The exact rescaling behind the Gaussian kernel for data far from unit scale: ``(exponent, gamma_kernel,
+    gamma_X)``.
+
+    exp(-gamma ||x - z||^2) = exp(-gamma 4^e ||2^-e x - 2^-e z||^2): the kernel of the data scaled by the power of two
+    2^-e, with gamma scaled by 4^e, is the same kernel, and with e chosen from the largest magnitude (landing in
+    [0.5, 1)) its squared distances are representable, where those of data near 1e-300 underflow to 0 and those of
+    data near 1e160 overflow. Powers of two are exact, so the values are those of the same data at unit scale. e = 0
+    (data used as they are) within [2^-128, 2^128]. ``gamma`` is a number in X's units, ``"scale"`` (scikit-learn's
+    1 / (n_features X.var()), computed on the scaled data) or ``"auto"`` (1 / n_features). ``gamma_kernel`` goes with
+    the scaled data, ``gamma_X`` (X's units) is the one reported, inf, subnormal or 0 where it leaves float64's normal
+    range. Where gamma 4^e overflows, gamma ||x - z||^2 exceeds float64 for all but coinciding points: the data are
+    used as they are if their squared norms fit (below 1e300), and refused otherwise (ValueError naming gamma).
+    """
+    exponent = scale_exponent(X)
+    if abs(exponent) <= _UNSCALED_EXPONENT:
+        exponent = 0
+    with np.errstate(over="ignore", under="ignore"):
+        if gamma == "scale" and exponent and np.ldexp(X, -exponent).var() == 0:
+            kernel_gamma = float(np.ldexp(1.0, 2 * exponent))  # constant X: gamma = 1 in X's units, as scikit-learn's
+        elif gamma == "scale":
+            kernel_gamma = scale_gamma(np.ldexp(X, -exponent) if exponent else X)
+        else:
+            user = 1.0 / X.shape[1] if gamma == "auto" else float(gamma)
+            kernel_gamma = float(np.ldexp(user, 2 * exponent))
+        user_gamma = float(np.ldexp(kernel_gamma, -2 * exponent))
+    if not np.isfinite(kernel_gamma) and gamma not in ("scale", "auto") and 2 * exponent + np.log2(X.shape[1]) < 996:
+        # squared norms below 1e300 fit as they are: gamma ||x - z||^2 overflows to inf (a kernel value 0) only where
+        # it exceeds float64 anyway, and is 0 for coinciding points
+        return 0, float(gamma), float(gamma)
+    if not np.isfinite(kernel_gamma):
+        raise ValueError(
+            f"gamma={gamma!r} is too large for X (its largest entry is {float(np.max(np.abs(X))):.3g}): "
+            "gamma * max|X|^2 exceeds float64, so gamma ||x - z||^2 overflows for all but coinciding points; "
+            "give a smaller gamma or rescale X"
+        )
+    return exponent, kernel_gamma, user_gamma
+
+
+def _scaled_cross_kernel(A, B, exponent, kernel, gamma, degree, coef0):
+    """:func:`_cross_kernel` of ``A`` and ``B`` both scaled by 2^-exponent (as :func:`rbf_scaling` chose)."""
+    if exponent:
+        A, B = np.ldexp(A, -exponent), np.ldexp(B, -exponent)
+    return _cross_kernel(A, B, kernel, gamma, degree, coef0)
 
 
 @njit(cache=True)

@@ -25,7 +25,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, check_scale, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _scaled_cross_kernel, rbf_scaling, scale_gamma
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_dual
 
 _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
@@ -105,6 +105,8 @@ class SVR(RegressorMixin, BaseEstimator):
     intercept_ : ndarray of shape (1,)
         The bias b.
     gamma_ : float
+        The gamma used, in the units of X; for the Gaussian kernel on data far from unit scale, see
+        :class:`statlib.svm.SVC` (the kernel is computed exactly on X scaled by a power of two).
     n_iter_ : int
         SMO steps taken.
     converged_ : bool
@@ -187,14 +189,30 @@ class SVR(RegressorMixin, BaseEstimator):
         X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
         y = np.ascontiguousarray(y, dtype=np.float64)
         n = X.shape[0]
-        check_scale(X, "X")  # the kernels' x . z and ||x - z||^2 are sums of squares
+        if kernel == "rbf":  # far from unit scale, exp(-gamma ||x - z||^2) is computed on X scaled by a power of two
+            self._kernel_exponent, self._kernel_gamma, self.gamma_ = rbf_scaling(X, self.gamma)
+        else:
+            check_scale(X, "X")  # the kernels' x . z are sums of products
+            self._kernel_exponent, self._kernel_gamma = 0, self._effective_gamma(X)
+            self.gamma_ = self._kernel_gamma
         check_scale(y, "y")
-        self.gamma_ = self._effective_gamma(X)
+        X_kernel = np.ldexp(X, -self._kernel_exponent) if self._kernel_exponent else X
         cap = max(10_000_000, 200 * n) if max_iter == -1 else max_iter
         n_slots = int(min(n, max(2, cache_size * 2**20 // (8 * n))))
         n_slots = max(n_slots, min(n, 2))
         a, a_hat, b, n_it, ok, n_rows = _svr_solve(
-            X, y, C, epsilon, _KERNEL_CODE[kernel], self.gamma_, float(degree), coef0, tol, cap, wss, n_slots
+            X_kernel,
+            y,
+            C,
+            epsilon,
+            _KERNEL_CODE[kernel],
+            self._kernel_gamma,
+            float(degree),
+            coef0,
+            tol,
+            cap,
+            wss,
+            n_slots,
         )
         coef = a - a_hat
         support = np.flatnonzero(coef != 0)
@@ -223,8 +241,14 @@ class SVR(RegressorMixin, BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         if self.support_.size == 0:
             return np.full(X.shape[0], self.intercept_[0])
-        K = _cross_kernel(
-            X, self.support_vectors_, _KERNEL_CODE[self.kernel], self.gamma_, float(self.degree), float(self.coef0)
+        K = _scaled_cross_kernel(
+            X,
+            self.support_vectors_,
+            self._kernel_exponent,
+            _KERNEL_CODE[self.kernel],
+            self._kernel_gamma,
+            float(self.degree),
+            float(self.coef0),
         )
         return K @ self.dual_coef_[0] + self.intercept_[0]
 

@@ -23,8 +23,13 @@ import pytest
 import scipy.sparse as sp
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LinearRegression as SkLinearRegression
+from sklearn.neighbors import KDTree as SkKDTree
+from sklearn.neighbors import KNeighborsClassifier as SkKNN
+from sklearn.svm import SVC as SkSVC
+from sklearn.svm import SVR as SkSVR
 from sklearn.tree import DecisionTreeClassifier as SkDecisionTreeClassifier
 
+from statlib._validation import scale_exponent
 from statlib.cluster import (
     AgglomerativeClustering,
     KMeans,
@@ -79,6 +84,7 @@ SECOND_VIEW = np.column_stack([X[:, 1] + _rng.normal(size=24), _rng.normal(size=
 RING = np.roll(np.eye(4), 1, axis=1) + 3 * np.roll(np.eye(4), 2, axis=1)  # weighted links i -> i+1, i+2
 
 HUGE, BIG, SMALL, TINY = 1e300, 1e150, 1e-160, 1e-300
+WIDEST = np.vstack([X, [[-1.5e308, 0.0], [1.5e308, 0.0]]])  # coordinates spanning more than the largest double
 
 # (id, call, words the message must contain)
 REFUSED = [
@@ -121,19 +127,19 @@ REFUSED = [
     ),
     # ensembles, SVMs
     ("GradientBoosting-y-1e300", lambda: GradientBoostingRegressor(n_estimators=2).fit(X, TARGET * HUGE), "y is too"),
-    ("SVC-1e-160", lambda: SVC().fit(X * SMALL, LABELS), "X is too small"),
+    ("SVC-gamma-1e160", lambda: SVC(gamma=0.7).fit(X * 1e160, LABELS), "gamma=0.7 is too large for X"),
     ("SVC-linear-1e300", lambda: SVC(kernel="linear").fit(X * HUGE, LABELS), "X is too large"),
-    ("SVR-1e300", lambda: SVR().fit(X * HUGE, TARGET), "X is too large"),
+    ("SVR-linear-1e300", lambda: SVR(kernel="linear").fit(X * HUGE, TARGET), "X is too large"),
     ("smo_trace-1e300", lambda: smo_trace(X * HUGE, 2.0 * BINARY - 1), "X is too large"),
     ("RVR-y-1e300", lambda: RelevanceVectorRegressor().fit(X, TARGET * HUGE), "y is too large"),
     ("GaussianMixture-n1", lambda: GaussianMixture(1).fit(X[:1]), "X"),
-    # neighbours: the reduced distances sum |x_l - z_l|^p would all be inf
-    ("KDTree-p2-1e300", lambda: KDTree(X * HUGE), "X is too large for L_p distances with p=2"),
-    ("KDTree-query-far", lambda: KDTree(X).query(X[:1] * 1e200), "X (with the tree's data) is too large"),
-    ("linear_scan-p3-1e150", lambda: linear_scan(X * BIG, X[:2] * BIG, p=3), "X and queries is too large"),
-    ("KNN-1e300", lambda: KNeighborsClassifier(3).fit(X * HUGE, LABELS), "X is too large"),
+    # neighbours: two points 3e308 apart have no float64 distance
+    ("KDTree-span-3e308", lambda: KDTree(WIDEST), "X is too large for L_p distances with p=2"),
+    ("KDTree-query-3e308", lambda: KDTree(X).query(WIDEST[-2:]), "X (with the tree's data) is too large"),
+    ("linear_scan-p3-3e308", lambda: linear_scan(WIDEST, X[:2], p=3), "X and queries is too large"),
+    ("KNN-span-3e308", lambda: KNeighborsClassifier(3).fit(WIDEST, np.arange(26) % 2), "X is too large"),
     ("KNN-k-above-n", lambda: KNeighborsClassifier(5).fit(X[:2], LABELS[:2] * 0 + [0, 1]), "n_neighbors"),
-    ("minkowski_distance-p3-1e150", lambda: minkowski_distance(X[0] * BIG, X[1] * BIG, p=3), "a and b is too large"),
+    ("minkowski_distance-3e308", lambda: minkowski_distance(WIDEST[-1], WIDEST[-2], p=3), "a and b is too large"),
     # chains, criteria
     ("autocorrelation-1e300", lambda: autocorrelation(np.tile([1.0, -1.0, 0.5], 10) * HUGE), "x is too large"),
     ("geweke_z-1e-300", lambda: geweke_z(np.tile([1.0, -1.0, 0.5, 0.2], 10) * TINY), "x is too small"),
@@ -198,6 +204,41 @@ def _neighbours_without_powers():
         for scale in (TINY, HUGE):
             np.testing.assert_array_equal(KDTree(X * scale, p=p).query(X[:5] * scale, k=3)[1], expected)
             np.testing.assert_array_equal(linear_scan(X * scale, X[:5] * scale, k=3, p=p)[1], expected)
+
+
+def _neighbours_scaled_by_powers_of_two():
+    # p = 2 and p = 3 near 1e-300 and 1e300 (squared or cubed differences underflowed to 0 or overflowed, so every
+    # neighbour tied and the first rows were returned, or the data were refused): the searches scale the points by a
+    # power of two, so they find scikit-learn's neighbours of the unit-scale data, at distances scaled by 2^k
+    Q = X[::5] + 0.25
+    for p in (2, 3):
+        expected_d, expected_i = SkKDTree(X, metric="minkowski", p=p).query(Q, k=3)
+        expected_labels = SkKNN(3, p=p).fit(X, LABELS).predict(Q)
+        for k in (-1000, -530, 530, 1000):
+            Xk, Qk = np.ldexp(X, k), np.ldexp(Q, k)
+            d, i = KDTree(Xk, p=p).query(Qk, k=3)
+            np.testing.assert_array_equal(i, expected_i)
+            np.testing.assert_allclose(np.ldexp(d, -k), expected_d, rtol=1e-12)
+            np.testing.assert_array_equal(linear_scan(Xk, Qk, k=3, p=p)[1], expected_i)
+            for algorithm in ("kd_tree", "brute"):
+                model = KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(Xk, LABELS)
+                np.testing.assert_array_equal(model.predict(Qk), expected_labels)
+            reference = np.sum(np.abs(X[0] - Q[0]) ** p) ** (1 / p)  # at unit scale, by hand
+            np.testing.assert_allclose(np.ldexp(minkowski_distance(Xk[0], Qk[0], p=p), -k), reference, rtol=1e-12)
+
+
+def _gaussian_kernel_machines_scaled_by_powers_of_two():
+    # near 1e-300 gamma='scale' was inf and near 1e160 the squared distances overflowed (both refused): the Gaussian
+    # kernel is computed on X scaled by a power of two with gamma scaled by 4^e, the same kernel, so SVC and SVR fit
+    # the unit-scale data's machine bit for bit, which predicts as libsvm's (scikit-learn) there
+    Q = X[::3] + 0.5
+    svc, svr = SVC().fit(X, LABELS), SVR().fit(X, TARGET)
+    np.testing.assert_array_equal(svc.predict(Q), SkSVC().fit(X, LABELS).predict(Q))
+    np.testing.assert_allclose(svr.predict(Q), SkSVR().fit(X, TARGET).predict(Q), atol=1e-3 * np.ptp(TARGET))
+    for k in (-1000, -530, 530, 1000):
+        Xk, Qk = np.ldexp(X, k), np.ldexp(Q, k)
+        np.testing.assert_array_equal(SVC().fit(Xk, LABELS).decision_function(Qk), svc.decision_function(Q))
+        np.testing.assert_array_equal(SVR().fit(Xk, TARGET).predict(Qk), svr.predict(Q))
 
 
 def _trees_like_scikit_learn():
@@ -285,6 +326,8 @@ ANSWERS = [
     _linkages_without_squares,
     _distances_scale_exactly,
     _neighbours_without_powers,
+    _neighbours_scaled_by_powers_of_two,
+    _gaussian_kernel_machines_scaled_by_powers_of_two,
     _trees_like_scikit_learn,
     _scale_free_models,
     _just_inside_the_limits,
@@ -298,3 +341,18 @@ def test_right_answer(check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         check()
+
+
+@pytest.mark.parametrize("top", [5e-324, 1e-300, 2.0**-1022, 0.75, 1.0, 3.0, 1e160, 1.7976931348623157e308])
+def test_scale_exponent_brings_the_largest_magnitude_to_one_half_up_to_one_exactly(top):
+    # the fixes above scale by 2^-e with e from statlib._validation.scale_exponent: max|X| lands in [0.5, 1) (frexp's
+    # mantissa), and scaling back by 2^e returns the same numbers (powers of two change only the exponents)
+    values = np.array([[top, -top / 3.0], [0.0, top / 7.0]])
+    e = scale_exponent(values)
+    with np.errstate(over="ignore"):  # 2^1024 is inf
+        assert np.ldexp(1.0, e - 1) <= top < np.ldexp(1.0, e)
+    scaled = np.ldexp(values, -e)
+    assert 0.5 <= np.max(np.abs(scaled)) < 1.0
+    np.testing.assert_array_equal(np.ldexp(scaled, e), values)
+    np.testing.assert_array_equal(scale_exponent(values, axis=0), np.frexp(np.abs(values).max(axis=0))[1])
+    assert scale_exponent(np.zeros((2, 2))) == 0

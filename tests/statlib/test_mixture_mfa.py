@@ -138,3 +138,24 @@ def test_bad_data_is_named():
         MixtureOfFactorAnalysers().fit(bad)
     with pytest.raises(ValueError, match="X"):
         MixtureOfFactorAnalysers().fit(X[:, 0])
+
+
+@pytest.mark.parametrize("row", [[0.1, 7.0, 1e4], [1.0, 2.0, 3.0], [0.0, 0.0, 0.0]])
+@pytest.mark.parametrize("K", [1, 2, 3])
+def test_identical_rows_are_refused_naming_X(row, K):
+    # every feature constant: the likelihood is unbounded as Psi -> 0, so there is no fit to return; EM used to stop
+    # on numpy's LinAlgError ("Singular matrix") for some rows and return a fit scaled by an arbitrary 1e-306 floor
+    # for others
+    X = np.tile(row, (30, 1))
+    with pytest.raises(ValueError, match="X must have at least two distinct rows"):
+        MixtureOfFactorAnalysers(K, 1, random_state=0).fit(X)
+
+
+def test_repeated_rows_with_two_distinct_points_still_fit():
+    # two points, each repeated: the data have a variance, which sets the noise floor; each component sits on one point
+    X = np.repeat([[1.0, 2.0, 3.0], [5.0, 0.0, 1.0]], 10, axis=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        mfa = MixtureOfFactorAnalysers(2, 1, random_state=0).fit(X)
+    np.testing.assert_allclose(np.sort(mfa.means_[:, 0]), [1.0, 5.0], atol=1e-6)
+    np.testing.assert_allclose(mfa.noise_variance_, 1e-6 * np.mean(np.var(X, axis=0)))

@@ -488,19 +488,68 @@ _SPREAD = np.random.default_rng(0).normal(size=(30, 3))
 _WIDEST = np.vstack([_SPREAD, [[-1.5e308, 0.0, 0.0], [1.5e308, 0.0, 0.0]]])  # a span beyond the largest double
 
 
-@pytest.mark.parametrize("X, p", [(_SPREAD * 1e300, 2), (_SPREAD * 1e150, 3), (_WIDEST, 1), (_WIDEST, np.inf)])
-def test_neighbour_searches_refuse_distances_that_overflow(X, p):
-    # the reduced distances sum |x_l - z_l|^p were inf, so neighbours tied and the nearest rows were simply the
-    # first ones: a wrong answer, without an error
+@pytest.mark.parametrize("p", [1, 2, 3, np.inf])
+def test_neighbour_searches_refuse_distances_beyond_float64(p):
+    # two points 3e308 apart: no float64 holds their distance, for any p
     with pytest.raises(ValueError, match=f"X is too large for L_p distances with p={p:g}"):
-        KDTree(X, p=p)
+        KDTree(_WIDEST, p=p)
     with pytest.raises(ValueError, match="X and queries is too large"):
-        linear_scan(X, X[:5], k=3, p=p)
+        linear_scan(_WIDEST, _WIDEST[:5], k=3, p=p)
     for algorithm in ("kd_tree", "brute"):
         with pytest.raises(ValueError, match="X is too large"):
-            KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(X, np.arange(len(X)) % 2)
+            KNeighborsClassifier(3, p=p, algorithm=algorithm).fit(_WIDEST, np.arange(len(_WIDEST)) % 2)
     with pytest.raises(ValueError, match="a and b is too large"):
-        minkowski_distance(X[-1], X[-2] if p in (1, np.inf) else X[0], p=p)
+        minkowski_distance(_WIDEST[-1], _WIDEST[-2], p=p)
+    with pytest.raises(ValueError, match="X \\(with the tree's data\\) is too large"):
+        KDTree(_SPREAD, p=p).query([[1.5e308, 0.0, 0.0], [-1.5e308, 0.0, 0.0]])
+
+
+def test_neighbour_searches_refuse_a_power_that_overflows_at_unit_scale():
+    # 1.8^1500 is beyond float64: points at -0.9 and 0.9 are already at unit scale, and any scaling that brought their
+    # reduced distance within range would send the other terms below it
+    with pytest.raises(ValueError, match="take a smaller p"):
+        KDTree([[-0.9, 0.0], [0.9, 0.0], [0.0, 0.0]], p=1500)
+
+
+_QUERIES = np.random.default_rng(1).normal(size=(12, 3))
+_LABELS = (_SPREAD[:, 0] + _SPREAD[:, 1] > 0).astype(int)
+
+
+@pytest.mark.parametrize("k", [-1000, -530, 530, 1000])
+@pytest.mark.parametrize("p", [2, 3])
+def test_neighbour_searches_at_extreme_scales_match_scikit_learn_at_unit_scale(k, p):
+    # points near 2^-1000 ~ 1e-301 (squared differences underflowed to 0) or 2^530 ~ 1e160 (they overflowed) tied every
+    # distance at 0 or inf, so the "nearest" were the first rows (or were refused). Scaled inside the search by a power
+    # of two they are the unit-scale data's neighbours, as scikit-learn finds them, and their distances scale by 2^k
+    X, Q = np.ldexp(_SPREAD, k), np.ldexp(_QUERIES, k)
+    expected_d, expected_i = SkKDTree(_SPREAD, metric="minkowski", p=p).query(_QUERIES, k=4)
+    unit_d, _ = KDTree(_SPREAD, p=p).query(_QUERIES, k=4)
+    for bounds in ("book", "bbox"):
+        d, i = KDTree(X, p=p, bounds=bounds).query(Q, k=4)
+        np.testing.assert_array_equal(i, expected_i)
+        np.testing.assert_allclose(np.ldexp(d, -k), expected_d, rtol=1e-12)
+        if p == 2:  # a power of two changes no digit of a square or a root: the same distances exactly
+            np.testing.assert_array_equal(np.ldexp(d, -k), unit_d)
+    d, i = linear_scan(X, Q, k=4, p=p)
+    np.testing.assert_array_equal(i, expected_i)
+    np.testing.assert_allclose(np.ldexp(d, -k), expected_d, rtol=1e-12)
+    reference = scipy_distance.minkowski(_SPREAD[0], _QUERIES[0], p)
+    np.testing.assert_allclose(np.ldexp(minkowski_distance(X[0], Q[0], p=p), -k), reference, rtol=1e-12)
+    expected = SkKNN(5, p=p).fit(_SPREAD, _LABELS).predict(_QUERIES)
+    for algorithm in ("kd_tree", "brute"):
+        model = KNeighborsClassifier(5, p=p, algorithm=algorithm).fit(X, _LABELS)
+        np.testing.assert_array_equal(model.predict(Q), expected)
+        np.testing.assert_array_equal(model.kneighbors(Q, 4)[1], expected_i)
+
+
+def test_queries_far_from_the_tree_are_searched_with_it():
+    # queries near 2^700 ~ 5e210 beside data near 1: data and queries share one scaling; the distances are the
+    # queries' norms (the data's coordinates are below their precision), as scikit-learn finds them at 2^-700
+    tree = KDTree(_SPREAD)
+    d, i = tree.query(np.ldexp(_QUERIES, 700), k=3)
+    expected_d, _ = SkKDTree(np.ldexp(_SPREAD, -700)).query(_QUERIES, k=3)
+    np.testing.assert_allclose(np.ldexp(d, -700), expected_d, rtol=1e-12)
+    np.testing.assert_array_equal(i, linear_scan(_SPREAD, np.ldexp(_QUERIES, 700), k=3)[1])
 
 
 def test_neighbour_searches_keep_exact_answers_where_distances_fit():
@@ -511,7 +560,3 @@ def test_neighbour_searches_keep_exact_answers_where_distances_fit():
         for scale in (1e-300, 1e300):
             np.testing.assert_array_equal(KDTree(X * scale, p=p).query(X[:5] * scale, k=3)[1], expected)
             np.testing.assert_array_equal(linear_scan(X * scale, X[:5] * scale, k=3, p=p)[1], expected)
-    # a query far from the tree's data is measured with it
-    tree = KDTree(X)
-    with pytest.raises(ValueError, match="X \\(with the tree's data\\) is too large"):
-        tree.query(X[:1] * 1e200)

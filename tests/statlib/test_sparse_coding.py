@@ -210,6 +210,31 @@ def test_basis_pursuit_matches_linprog_and_recovers_sparse_signal():
     assert np.abs(basis_pursuit(R2, y2)).sum() == pytest.approx(ref.fun, rel=1e-7)
 
 
+@pytest.mark.parametrize("k_R, k_y", [(500, 500), (-1000, -1000), (0, 600), (-600, 0), (60, -60)])
+def test_basis_pursuit_at_extreme_scales_is_the_unit_scale_answer_scaled(k_R, k_y):
+    # R x = y <=> (R 2^kR)(x 2^(ky-kR)) = y 2^ky: the recovered x scales by 2^(ky - kR) exactly. HiGHS reads entries of
+    # 1e15 and more as infinite ("model error") and judges feasibility to 1e-7 absolute (x = 0 "solved" tiny data)
+    rng = np.random.default_rng(5)
+    D, M, k = 60, 30, 4
+    x = np.zeros(D)
+    x[rng.choice(D, k, replace=False)] = rng.standard_normal(k)
+    R = rng.standard_normal((M, D)) / np.sqrt(M)
+    y = R @ x
+    x_hat = basis_pursuit(np.ldexp(R, k_R), np.ldexp(y, k_y))
+    np.testing.assert_allclose(np.ldexp(x_hat, k_R - k_y), x, atol=1e-7)  # the signal, recovered
+    # R and y whose largest entries lie beyond 2^16 are handed to HiGHS at one unit scale: the same answer bit for bit
+    if abs(k_R) > 16 and abs(k_y) > 16:
+        for shift_R, shift_y in ((-900, -900), (300, 200), (-80, 250)):
+            other = basis_pursuit(np.ldexp(R, shift_R), np.ldexp(y, shift_y))
+            np.testing.assert_array_equal(np.ldexp(other, shift_R - shift_y), np.ldexp(x_hat, k_R - k_y))
+
+
+def test_basis_pursuit_refuses_a_solution_beyond_float64():
+    # x = y / R ~ 1e600 has no float64 value
+    with pytest.raises(ValueError, match="y is too large for sensing_matrix"):
+        basis_pursuit([[1e-300, 2e-300]], [1e300])
+
+
 def test_random_state_reproducible():
     X, _ = _planted(seed=6, noise=0.1, N=60)
     with warnings.catch_warnings():

@@ -46,6 +46,20 @@ def test_coherence_respects_the_welch_bound():
     assert mutual_coherence(A) >= np.sqrt((D - M) / (M * (D - 1)))
 
 
+@pytest.mark.parametrize("k", [-1000, -600, 600, 1000])
+def test_coherence_is_exact_at_extreme_scales(k):
+    # a cosine does not depend on the scale of either column: scaling the whole matrix, or each column by its own
+    # power of two, gives mu(A) bit for bit (the column norms underflowed to 0 near 1e-300 and overflowed near 1e300,
+    # refusing a "zero column" or returning NaN)
+    rng = np.random.default_rng(1)
+    A = rng.standard_normal((8, 20))
+    expected = mutual_coherence(A)
+    assert mutual_coherence(np.ldexp(A, k)) == expected
+    assert mutual_coherence(np.ldexp(A, rng.integers(min(k, 0), max(k, 0) + 1, size=20))) == expected
+    # the hand case at 45 degrees, at that scale
+    assert mutual_coherence(np.ldexp([[1.0, 2.0], [0.0, 2.0]], k)) == pytest.approx(1 / np.sqrt(2), abs=1e-15)
+
+
 def _exact_delta(A, s):
     # independent: eigenvalues of every Gram submatrix A_S^T A_S
     worst = 0.0

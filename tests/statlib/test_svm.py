@@ -707,13 +707,46 @@ def test_smo_dual_row_map_is_a_relabelling_of_the_data():
     np.testing.assert_array_equal(mapped[5], direct[5])  # the same pairs (i, j) at the first five steps
 
 
-@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
-def test_svc_gamma_scale_refuses_data_whose_variance_leaves_float64(scale, words):
-    # at 1e-160 gamma_ was inf and decision_function NaN; at 1e300 gamma_ was 0, a constant kernel (the kernel's
-    # squares are now checked first, so the message is about the squares)
-    X, y = make_moons(30, noise=0.1, random_state=0)
-    with pytest.raises(ValueError, match=f"X is {words}"):
-        SVC().fit(X * scale, y)
+_MOONS = make_moons(60, noise=0.2, random_state=0)
+_MOON_QUERIES = np.random.default_rng(1).normal(size=(25, 2))
+
+
+@pytest.mark.parametrize("k", [-1000, -530, -400, 400, 530, 1000])
+@pytest.mark.parametrize("working_set", ["second-order", "platt"])
+def test_svc_rbf_at_extreme_scales_is_the_unit_scale_svm(k, working_set):
+    # data near 2^-1000 ~ 1e-301 or 2^530 ~ 1e160: gamma='scale' was inf or 0 (refused), and squared distances
+    # underflowed to 0 or overflowed. exp(-gamma ||x - z||^2) = exp(-gamma 4^e ||2^-e x - 2^-e z||^2): the kernel is
+    # computed on X scaled by a power of two, with gamma scaled by 4^e, so the fit is the unit-scale data's, bit for
+    # bit, and agrees with libsvm's (scikit-learn) there
+    X, y = _MOONS
+    Xk, Qk = np.ldexp(X, k), np.ldexp(_MOON_QUERIES, k)
+    unit = SVC(working_set=working_set).fit(X, y)
+    model = SVC(working_set=working_set).fit(Xk, y)
+    np.testing.assert_array_equal(model.support_, unit.support_)
+    np.testing.assert_array_equal(model.dual_coef_, unit.dual_coef_)
+    np.testing.assert_array_equal(model.decision_function(Qk), unit.decision_function(_MOON_QUERIES))
+    np.testing.assert_array_equal(model.predict(Qk), sk_svm.SVC().fit(X, y).predict(_MOON_QUERIES))
+    np.testing.assert_array_equal(model.support_vectors_, Xk[model.support_])
+    with np.errstate(over="ignore", under="ignore"):
+        assert model.gamma_ == np.ldexp(unit.gamma_, -2 * k)  # inf, subnormal or 0 in X's units; the same kernel
+    # a given gamma is in X's units: gamma 4^-k on the scaled data is gamma on the unit-scale data (where 0.7 * 4^-k is
+    # a normal number), the same SVM bit for bit
+    if abs(k) < 500:
+        given = SVC(gamma=float(np.ldexp(0.7, -2 * k)), working_set=working_set).fit(Xk, y)
+        unit = SVC(gamma=0.7, working_set=working_set).fit(X, y)
+        np.testing.assert_array_equal(given.decision_function(Qk), unit.decision_function(_MOON_QUERIES))
+    # three classes (one-vs-one), against libsvm at unit scale
+    X3, y3 = load_iris(return_X_y=True)
+    np.testing.assert_array_equal(
+        SVC().fit(np.ldexp(X3, k), y3).predict(np.ldexp(X3, k)), SVC().fit(X3, y3).predict(X3)
+    )
+
+
+def test_svc_rbf_refuses_a_gamma_beyond_float64_at_the_data_scale():
+    # gamma * max|X|^2 ~ 1e319: gamma ||x - z||^2 overflows for every pair of distinct points (it was refused as X)
+    X, y = _MOONS
+    with pytest.raises(ValueError, match="gamma=0.7 is too large for X"):
+        SVC(gamma=0.7).fit(np.ldexp(X, 530), y)
 
 
 def test_smo_trace_refuses_data_whose_kernel_overflows():

@@ -231,14 +231,21 @@ def test_sinusoidal_data_kkt_b_and_strong_duality():
     np.testing.assert_array_equal(m.support_, ref.support_)
 
 
-@pytest.mark.parametrize("scale, words", [(1e-160, "too small"), (1e300, "too large")])
-def test_svr_gamma_scale_refuses_data_whose_variance_leaves_float64(scale, words):
-    # at 1e-160 gamma_ was inf and the predictions NaN; at 1e300 gamma_ was 0, a constant kernel
+@pytest.mark.parametrize("k", [-1000, -530, 530, 1000])
+def test_svr_rbf_at_extreme_scales_is_the_unit_scale_svr(k):
+    # near 1e-301 gamma='scale' was inf (refused) and near 1e160 the squared distances overflowed (refused): the kernel
+    # is computed on X scaled by a power of two with gamma scaled by 4^e, the same kernel, so the predictions are the
+    # unit-scale data's bit for bit, and libsvm's (scikit-learn) there
     rng = np.random.default_rng(0)
-    X = rng.normal(size=(20, 2))
-    with pytest.raises(ValueError, match=f"X is {words}"):
-        SVR().fit(X * scale, np.sin(X[:, 0]))
-    SVR(gamma=1.0).fit(X, np.sin(X[:, 0]))  # a given gamma is used as it is
+    X = rng.normal(size=(40, 2))
+    Q = rng.normal(size=(15, 2))
+    t = np.sin(2 * X[:, 0]) + 0.1 * X[:, 1]
+    unit = SVR(tol=1e-8).fit(X, t)
+    model = SVR(tol=1e-8).fit(np.ldexp(X, k), t)
+    np.testing.assert_array_equal(model.support_, unit.support_)
+    np.testing.assert_array_equal(model.predict(np.ldexp(Q, k)), unit.predict(Q))
+    np.testing.assert_allclose(model.predict(np.ldexp(Q, k)), sk_svm.SVR(tol=1e-8).fit(X, t).predict(Q), atol=1e-6)
+    SVR(gamma=1.0).fit(X, t)  # a given gamma is used as it is
 
 
 def test_svr_refuses_data_whose_kernel_or_targets_overflow():
