@@ -200,11 +200,12 @@ def scale_exponent(X, axis=None):
     [0.5, 1), and the scaling is exact: a power of two changes only the exponents, except for entries that fall
     below the normal range (below 2^-1022 times that largest magnitude, already past float64's relative precision).
     Squares, norms and distances of the scaled data neither overflow nor underflow where their terms matter, and
-    they scale back exactly by powers of two. ``X`` must be a finite float array; one pass over it."""
+    they scale back exactly by powers of two. ``X`` must be a finite float array; read twice (its maximum and its
+    minimum), never copied."""
     X = np.asarray(X)
     if X.size == 0:
         return 0 if axis is None else np.zeros(np.delete(X.shape, axis), dtype=np.int64)
-    top = np.max(np.abs(X), axis=axis)
+    top = np.maximum(np.max(X, axis=axis), -np.min(X, axis=axis))
     exponent = np.frexp(top)[1].astype(np.int64)  # frexp(0) gives 0
     return int(exponent) if axis is None else exponent
 
