@@ -57,6 +57,8 @@ CASE = Case(
     notes="Both take a handful of Newton steps whose cost is forming "
     "X^T W X (BLAS). statlib's binary Newton loop takes the steps of statlib.optim.minimize (Armijo "
     "backtracking) but evaluates loss, gradient and Hessian weights in one Numba pass, forms the Hessian from "
-    "the weights of the accepted point without recomputing X theta, and reuses its work arrays.",
+    "the weights of the accepted point without recomputing X theta, as G^T G with G = sqrt(W) X by one symmetric "
+    "rank-k update (BLAS syrk: one triangle, half the multiply-adds of the general product X^T (W X)), and reuses "
+    "its work arrays.",
     grid=GRID,
 )

@@ -59,23 +59,24 @@ def _binary_objective(X, y, theta, penalised, lam):
 
 
 @njit(cache=True)
+def _hessian_weights(X, theta):
+    """The weights pi_i (1 - pi_i) / N of the Hessian of :func:`_binary_objective` at ``theta`` (6.5)."""
+    n = X.shape[0]
+    z = X @ theta
+    weights = np.empty(n)
+    for i in range(n):
+        s = _sigmoid(z[i])
+        weights[i] = s * (1.0 - s) / n
+    return weights
+
+
 def _binary_hessian(X, theta, penalised, lam):
     """Hessian of :func:`_binary_objective`: X^T diag(pi_i (1 - pi_i)) X / N + lam diag(penalised).
 
-    Formed as X^T (D X) with one matrix product (BLAS).
+    The matrix of Newton's method (section 6.1.3, algorithm B.1): the weights at ``theta``
+    (:func:`_hessian_weights`), then :func:`_weighted_gram`.
     """
-    n, p = X.shape
-    z = X @ theta
-    DX = np.empty((n, p))
-    for i in range(n):
-        s = _sigmoid(z[i])
-        v = s * (1.0 - s) / n
-        for j in range(p):
-            DX[i, j] = v * X[i, j]
-    H = X.T @ DX
-    for j in range(p):
-        H[j, j] += lam * penalised[j]
-    return H
+    return _weighted_gram(X, _hessian_weights(X, theta), penalised, lam, np.empty(X.shape))
 
 
 @njit(cache=True)
@@ -112,20 +113,35 @@ def _binary_newton_terms(X, y, theta, penalised, lam, weights):
 
 
 @njit(cache=True)
-def _weighted_gram(X, weights, penalised, lam, DX):
-    """The Hessian of :func:`_binary_objective` from its weights: X^T diag(weights) X + lam diag(penalised).
-
-    The same product as :func:`_binary_hessian` (X^T (D X), one BLAS matrix product), with D X written into
-    the work array ``DX`` instead of a new one.
-    """
+def _scale_rows(X, weights, G):
+    """G = diag(sqrt(weights)) X, written into ``G``. The weights pi_i (1 - pi_i) / N are >= 0: the square
+    root is real (and 0 where pi_i rounds to 0 or 1)."""
     n, p = X.shape
     for i in range(n):
-        v = weights[i]
+        r = np.sqrt(weights[i])
         for j in range(p):
-            DX[i, j] = v * X[i, j]
-    H = X.T @ DX
-    for j in range(p):
+            G[i, j] = r * X[i, j]
+
+
+@njit(cache=True)
+def _add_penalty(H, penalised, lam):
+    """H += lam diag(penalised), the Hessian of the L2 penalty (lam / 2) sum_j penalised_j theta_j^2."""
+    for j in range(H.shape[0]):
         H[j, j] += lam * penalised[j]
+
+
+def _weighted_gram(X, weights, penalised, lam, G):
+    """The Hessian of :func:`_binary_objective` from its weights: X^T diag(weights) X + lam diag(penalised).
+
+    The matrix of Newton's method (section 6.1.3, algorithm B.1), with weights pi_i (1 - pi_i) / N.
+    X^T diag(w) X = G^T G with G = diag(sqrt(w)) X (:func:`_scale_rows`, into the work array ``G``). NumPy
+    computes a matrix times its own transpose, ``G.T @ G``, by one symmetric rank-k update (BLAS syrk): one
+    triangle, about n p^2 / 2 multiply-adds instead of the n p^2 of a general product X^T (D X), then mirrored,
+    so the Hessian is exactly symmetric. :func:`_binary_hessian` forms its matrix here too.
+    """
+    _scale_rows(X, weights, G)
+    H = G.T @ G
+    _add_penalty(H, penalised, lam)
     return H
 
 
@@ -139,17 +155,16 @@ def _binary_newton(X, y, penalised, lam, tol, max_iter):
     search accepts the last point it tried), so the Hessian is formed from those weights without recomputing
     X theta and the sigmoids; the work arrays are allocated once.
     """
-    n, p = X.shape
-    weights = np.empty(n)
-    DX = np.empty((n, p))
+    weights = np.empty(X.shape[0])
+    G = np.empty(X.shape)
 
     def fg(t):
         return _binary_newton_terms(X, y, t, penalised, lam, weights)
 
     def hess(t):  # t is the last point fg saw: ``weights`` belong to it
-        return _weighted_gram(X, weights, penalised, lam, DX)
+        return _weighted_gram(X, weights, penalised, lam, G)
 
-    return minimize(fg, np.zeros(p), method="newton", jac=True, hess=hess, tol=tol, max_iter=max_iter)
+    return minimize(fg, np.zeros(X.shape[1]), method="newton", jac=True, hess=hess, tol=tol, max_iter=max_iter)
 
 
 @njit(cache=True)

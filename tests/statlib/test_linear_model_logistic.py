@@ -4,9 +4,12 @@ import warnings
 
 import numpy as np
 import pytest
+from scipy.special import expit
+from sklearn._loss.loss import HalfBinomialLoss
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression as SkLogisticRegression
+from sklearn.linear_model._linear_loss import LinearModelLoss
 from sklearn.preprocessing import StandardScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
@@ -146,6 +149,29 @@ def test_fused_newton_terms_are_the_objective_and_hessian(seed):
         assert value == ref_value
         np.testing.assert_array_equal(grad, ref_grad)
         np.testing.assert_array_equal(_weighted_gram(X, weights, pen, 0.05, work), _binary_hessian(X, theta, pen, 0.05))
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("scale", [0.3, 40.0])  # 40: large |z|, many weights pi (1 - pi) / N round to 0
+def test_hessian_is_the_weighted_gram_matrix_and_exactly_symmetric(seed, scale):
+    # Newton's matrix X^T diag(pi_i (1 - pi_i)) X / N + lam diag(penalised) (section 6.1.3), formed from
+    # G = sqrt(w) X as G^T G by one symmetric rank-k update: NumPy's X^T (w X) to rounding, scikit-learn's
+    # Hessian of the same objective (the mean log-loss plus lam / 2 ||w||^2, intercept unpenalised: its
+    # newton-cholesky solver's matrix) to rounding, and symmetric exactly, entry for entry.
+    rng = np.random.default_rng(seed)
+    n, d, lam = 2000, 30, 0.1
+    X = rng.normal(size=(n, d))
+    X1 = np.hstack([X, np.ones((n, 1))])
+    pen = np.r_[np.ones(d), 0.0]
+    theta = scale * rng.normal(size=d + 1) / np.sqrt(d)
+    H = _binary_hessian(X1, theta, pen, lam)
+    pi = expit(X1 @ theta)
+    w = pi * (1.0 - pi) / n
+    np.testing.assert_allclose(H, X1.T @ (w[:, None] * X1) + lam * np.diag(pen), rtol=1e-12, atol=1e-15)
+    sk_loss = LinearModelLoss(base_loss=HalfBinomialLoss(), fit_intercept=True)
+    y = rng.integers(0, 2, size=n).astype(float)  # the Hessian does not depend on y
+    np.testing.assert_allclose(H, sk_loss.gradient_hessian(theta, X, y, l2_reg_strength=lam)[1], rtol=1e-12, atol=1e-15)
+    np.testing.assert_array_equal(H, H.T)
 
 
 def _generic_newton(X, y, C, penalised, max_iter, tol=1e-8):
