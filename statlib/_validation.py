@@ -157,18 +157,20 @@ _SQUARE_HIGH = 1e300
 _ENTRY_LOW = float(np.sqrt(np.finfo(np.float64).tiny))
 
 
-def check_scale(X, name, *, small=False):
+def check_scale(X, name, *, small=False, return_top=False):
     """Refuse finite data whose squares leave float64's range: ``X`` back, or ``ValueError`` naming ``name``.
 
     Too large: a row's squared norm (of a 1-D array, the squared norm of one entry) reaches 1e300, so norms,
     variances, Gram matrices and squared distances are inf or NaN. With ``small``: ``X`` is not all zero but its
     largest entry is below sqrt(tiny) ~ 1.5e-154, so every square is subnormal or zero and the same quantities
     have no correct digits. ``X`` must already be a validated float array (a SciPy sparse matrix, or dense with
-    NaN for missing values, is allowed: NaN entries are left out).
+    NaN for missing values, is allowed: NaN entries are left out). With ``return_top``, the largest squared row norm
+    is returned instead of ``X``: positive unless ``X`` is all zero or all its squares underflow, which spares a
+    caller another pass over ``X`` to find out whether it is zero.
     """
     values = X.data if hasattr(X, "tocsr") else X
     if values.size == 0:
-        return X
+        return 0.0 if return_top else X
     with np.errstate(over="ignore", invalid="ignore", under="ignore"):
         if hasattr(X, "tocsr"):
             squares = np.asarray(abs(X).power(2).sum(axis=1)).ravel()
@@ -191,7 +193,7 @@ def check_scale(X, name, *, small=False):
                 f"{name} is too small for squares in float64 (its largest entry is {largest:.3g}, below 1.5e-154, "
                 f"so every square underflows); rescale {name}"
             )
-    return X
+    return top if return_top else X
 
 
 def scale_exponent(X, axis=None):

@@ -401,7 +401,9 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
         check_choice(self.power_iteration_normalizer, "power_iteration_normalizer", _NORMALIZERS)
         tol = check_real(self.tol, "tol", low=0.0)
         X = validate_data(self, X, dtype=np.float64, reset=True, ensure_min_features=2, accept_sparse=["csr", "csc"])
-        check_scale(X, "X")  # explained_variance_ is a variance of the scores: squares of X's scale
+        # explained_variance_ is a variance of the scores: squares of X. ARPACK's Krylov vectors X^T X v and eigh's
+        # X^T X are squares too, and vanish where every square underflows; the randomised route is not.
+        top = check_scale(X, "X", small=algorithm != "randomized", return_top=True)
         n, d = X.shape
         k = self.n_components
         if algorithm == "arpack":
@@ -412,7 +414,7 @@ class TruncatedSVD(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstima
                 )
         k = check_int(k, "n_components", low=1, high=d)
         rng = check_random_state(self.random_state)
-        if (X.count_nonzero() if sparse.issparse(X) else np.count_nonzero(X)) == 0:
+        if top == 0.0 and (X.count_nonzero() if sparse.issparse(X) else np.count_nonzero(X)) == 0:
             # A zero matrix: every singular value is 0 and, as in svd(), V is the standard basis (ARPACK
             # cannot start from a zero Krylov vector).
             U, s, Vt = np.zeros((n, k)), np.zeros(k), np.eye(d)[:k].copy()

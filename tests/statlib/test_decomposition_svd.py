@@ -443,3 +443,21 @@ def test_svd_and_truncated_svd_refuse_data_whose_squares_overflow():
         svd(A)
     with pytest.raises(ValueError, match="X is too large for squared norms"):
         TruncatedSVD(2).fit(A)
+
+
+@pytest.mark.parametrize("algorithm", ["randomized", "arpack", "eigh"])
+def test_truncated_svd_of_a_zero_matrix_and_of_one_whose_squares_underflow(algorithm):
+    # All zero: every singular value is 0 and V is the standard basis, as svd() gives.
+    model = TruncatedSVD(2, algorithm=algorithm, random_state=0).fit(np.zeros((6, 4)))
+    np.testing.assert_array_equal(model.singular_values_, [0.0, 0.0])
+    np.testing.assert_array_equal(model.components_, np.eye(4)[:2])
+    # Not zero, though every square underflows (the scale check then finds no positive squared norm): the rank-one
+    # matrix 2^-560 u v^T has the single singular value 2^-560 ||u|| ||v|| = 2^-560 sqrt(6 * 4). The randomised route
+    # finds it; ARPACK's Krylov vectors X^T X v and eigh's X^T X underflow to zero, so those refuse X.
+    X = np.ldexp(np.ones((6, 4)), -560)
+    if algorithm != "randomized":
+        with pytest.raises(ValueError, match="X is too small for squares in float64"):
+            TruncatedSVD(1, algorithm=algorithm, random_state=0).fit(X)
+        return
+    model = TruncatedSVD(1, algorithm=algorithm, random_state=0).fit(X)
+    np.testing.assert_allclose(model.singular_values_, [np.ldexp(np.sqrt(24.0), -560)], rtol=1e-12)

@@ -110,3 +110,12 @@ def test_check_scale_reads_dense_data_without_copying_it():
     finally:
         tracemalloc.stop()
     assert peak < 0.1 * X.nbytes, peak
+
+
+def test_check_scale_returns_the_largest_squared_row_norm_when_asked():
+    X = np.array([[3.0, 4.0], [1.0, -1.0], [np.nan, 2.0]])
+    assert v.check_scale(X, "X", return_top=True) == 25.0  # rows' squared norms 25, 2 and (NaN left out) 4
+    assert v.check_scale(np.zeros((3, 2)), "X", return_top=True) == 0.0
+    assert v.check_scale(np.empty((0, 2)), "X", return_top=True) == 0.0
+    # every square underflows: zero, though X is not, which is why a caller then counts the non-zeros
+    assert v.check_scale(np.full((2, 2), 1e-170), "X", return_top=True) == 0.0
