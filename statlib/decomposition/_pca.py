@@ -25,6 +25,7 @@ components to each variable nu_i (16.32).
 import numbers
 
 import numpy as np
+from numba import njit
 from scipy import linalg
 from sklearn.base import BaseEstimator, ClassNamePrefixFeaturesOutMixin, TransformerMixin
 from sklearn.utils import Bunch, check_random_state
@@ -325,28 +326,48 @@ def _covariance_eigh(X, divisor):
 _GRAM_BLOCK_ENTRIES = 1 << 17
 
 
-def _mean_and_centred_gram(X):
-    """The column means of ``X`` and Xc^T Xc for the centred data Xc = X - mean, in one pass over ``X``.
+@njit(cache=True)
+def _shift_rows(X, start, shift, block, sums):
+    """block = X[start : start + len(block)] - shift, row by row, and the block's column sums added into ``sums``:
+    one pass over the rows, instead of a subtraction and then a matrix-vector product over the block."""
+    rows, m = block.shape
+    for i in range(rows):
+        for j in range(m):
+            v = X[start + i, j] - shift[j]
+            block[i, j] = v
+            sums[j] += v
 
-    Each block of rows is shifted by c, the mean of the first block, into a small buffer B, whose Gram matrix B^T B
-    (BLAS's symmetric rank-k update) and column sums 1^T B (a matrix-vector product) are added into G = sum (x_i -
-    c)(x_i - c)^T and s = sum (x_i - c). Then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c is the mean of
-    rows of the data, c - mean is of the order of the data's spread, not of its offset, so s s^T / n stays of the
-    order of G's own terms and the subtraction costs little, even with the rows sorted, unlike forming X^T X - n
-    mean mean^T, whose two terms grow with the square of the data's offset; and no n x m centred copy of ``X`` is
-    made."""
+
+def _mean_and_centred_gram(X):
+    """The column means of ``X`` and Xc^T Xc for the centred data Xc = X - mean.
+
+    Forming X^T X and subtracting n mean mean^T loses digits in proportion to the data's offset: both terms grow with
+    ||mean||^2, their difference with the spread, tr(Xc^T Xc) / n. So the offset is judged on the first block of rows,
+    shifted by its own mean c into a small buffer B (``_shift_rows``): if there are more blocks and ||c||^2 is at
+    most that block's spread ||B||_F^2 / rows, the offset costs at most a bit over the spread's own rounding, and X^T
+    X comes from one BLAS call (a symmetric rank-k update) and the column sums from one pass; the same test is then
+    confirmed on all the rows. Otherwise (or if the confirmation fails, as it can for sorted rows), every block of
+    rows is shifted by c into B, which also sums its columns, and B^T B is added into G = sum (x_i - c)(x_i - c)^T,
+    with s = sum (x_i - c); then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c is the mean of rows of the
+    data, c - mean is of the order of the spread, not of the offset, so s s^T / n stays of the order of G's own terms;
+    and no n x m centred copy of ``X`` is made."""
     n, m = X.shape
     rows = max(1, min(n, _GRAM_BLOCK_ENTRIES // max(m, 1)))
     buffer = np.empty((rows, m))
-    ones = np.ones(rows)
     shift = X[:rows].mean(axis=0)
-    gram = np.zeros((m, m))
     sums = np.zeros(m)
-    for start in range(0, n, rows):
+    _shift_rows(X, 0, shift, buffer, sums)
+    if n > rows and shift @ shift <= np.vdot(buffer, buffer) / rows:  # the first rows' offset is within their spread
+        mean = X.sum(axis=0) / n
+        gram = X.T @ X
+        gram -= np.outer(mean, n * mean)
+        if mean @ mean <= np.trace(gram) / n:  # and so is the whole data's
+            return mean, gram
+    gram = buffer.T @ buffer
+    for start in range(rows, n, rows):
         block = buffer[: min(rows, n - start)]
-        np.subtract(X[start : start + block.shape[0]], shift, out=block)
+        _shift_rows(X, start, shift, block, sums)
         gram += block.T @ block
-        sums += ones[: block.shape[0]] @ block
     gram -= np.outer(sums, sums / n)
     return shift + sums / n, gram
 

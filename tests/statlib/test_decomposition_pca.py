@@ -397,3 +397,39 @@ def test_covariance_route_accumulates_every_block():
     np.testing.assert_allclose(eig.explained_variance_, svd.explained_variance_, rtol=1e-9)
     np.testing.assert_allclose(eig.components_, svd.components_, atol=1e-9)
     np.testing.assert_allclose(ProbabilisticPCA(3).fit(X).principal_axes_, svd.components_[:3], atol=1e-9)
+
+
+def _two_pass_gram(X):
+    """Xc^T Xc with the mean subtracted first: the reference the covariance route must match."""
+    Xc = X - X.mean(axis=0)
+    return Xc.T @ Xc
+
+
+@pytest.mark.parametrize("sort", [False, True])
+def test_covariance_route_on_data_near_the_origin_is_the_two_pass_gram(sort):
+    # No offset to speak of: X^T X - n mean mean^T (one BLAS call) loses nothing, sorted rows or not
+    from statlib.decomposition._pca import _mean_and_centred_gram
+
+    X = _tall(20000, 20, offset=0.0, seed=3)
+    if sort:
+        X = X[np.argsort(X[:, 0])]
+    mean, gram = _mean_and_centred_gram(X)
+    np.testing.assert_allclose(mean, X.mean(axis=0), rtol=0, atol=1e-15)
+    reference = _two_pass_gram(X)
+    assert np.abs(gram - reference).max() <= 1e-13 * np.abs(reference).max()
+
+
+def test_covariance_route_checks_the_offset_on_all_rows(monkeypatch):
+    # A first block of 10 rows whose mean (10^7) is within its own spread (10^8), then 10^5 rows at 10^7 with spreads 1
+    # and 1/100: judged on the first block alone, X^T X - n mean mean^T looks safe, but over all the rows the offset's
+    # square (2e14) is a hundred times the spread (2e12 per row), and that formula is off by about 1e-12 of S's
+    # largest entry. The route sees it on all the rows and shifts: 2e-14.
+    from statlib.decomposition import _pca
+
+    monkeypatch.setattr(_pca, "_GRAM_BLOCK_ENTRIES", 20)
+    first = np.array([[1.0, 1.0], [-1.0, -1.0]] * 5) * 1e8 + 1e7
+    rest = 1e7 + np.random.default_rng(0).normal(size=(100_000 - 10, 2)) * np.array([1.0, 1e-2])
+    X = np.vstack([first, rest])
+    mean, gram = _pca._mean_and_centred_gram(X)
+    reference = _two_pass_gram(X)
+    assert np.abs(gram - reference).max() <= 1e-13 * np.abs(reference).max()
