@@ -57,9 +57,9 @@ CASE = Case(
     reference=run_reference,
     check=check,
     tolerance="same principal directions up to sign (1e-6), variances and noise variance (rtol 1e-8)",
-    notes="Both defaults form the D x D sample covariance and diagonalise it (statlib's from blocks of rows shifted "
-    "by the first block's mean, as its PCA does, which costs about 10% over scikit-learn's unshifted X^T X here and "
-    "keeps the digits an offset would cancel); statlib's EM for PCA (method='em', O(N D L) per iteration) gives "
-    "the same fit and is timed in the PCA chapter of Part III.",
+    notes="Both defaults form the D x D sample covariance and diagonalise it: scikit-learn as X^T X - n mean mean^T, "
+    "statlib the same way where the offset is within the data's spread, as here, and from blocks of rows shifted by "
+    "the first block's mean where it is not (the rule of its PCA); statlib's EM for PCA (method='em', O(N D L) per "
+    "iteration) gives the same fit and is timed in the PCA chapter of Part III.",
     grid=GRID,
 )
