@@ -9,8 +9,8 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted
 
-from .._validation import check_choice, check_int, check_real, check_scale, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _scaled_cross_kernel, rbf_scaling, scale_gamma
+from .._validation import check_choice, check_int, check_real, validate_data
+from ._kernel_functions import _KERNEL_CODE, KERNELS, fitted_kernel, kernel_scaling
 from ._platt import _platt_solve
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_solve
 
@@ -165,13 +165,6 @@ class SVC(ClassifierMixin, BaseEstimator):
         check_choice(self.decision_function_shape, "decision_function_shape", ("ovr", "ovo"))
         return C, kernel, degree, coef0, tol, max_iter, cache_size, wss
 
-    def _effective_gamma(self, X):
-        if self.gamma == "scale":
-            return scale_gamma(X)
-        if self.gamma == "auto":
-            return 1.0 / X.shape[1]
-        return float(self.gamma)
-
     def fit(self, X, y):
         """Fit the SVM to ``X`` (n_samples, n_features) and class labels ``y`` (n_samples,)."""
         C, kernel, degree, coef0, tol, max_iter, cache_size, wss = self._check_params()
@@ -182,12 +175,8 @@ class SVC(ClassifierMixin, BaseEstimator):
         if n_classes < 2:
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
         code = _KERNEL_CODE[kernel]
-        if kernel == "rbf":  # far from unit scale, exp(-gamma ||x - z||^2) is computed on X scaled by a power of two
-            self._kernel_exponent, self._kernel_gamma, self.gamma_ = rbf_scaling(X, self.gamma)
-        else:
-            check_scale(X, "X")  # the kernels' x . z are sums of products
-            self._kernel_exponent, self._kernel_gamma = 0, self._effective_gamma(X)
-            self.gamma_ = self._kernel_gamma
+        # far from unit scale, exp(-gamma ||x - z||^2) is computed on X scaled by a power of two
+        self._kernel_exponent, self._kernel_gamma, self.gamma_ = kernel_scaling(X, kernel, self.gamma)
         X_kernel = np.ldexp(X, -self._kernel_exponent) if self._kernel_exponent else X
 
         # One binary problem per pair (a, b), a < b: class a is +1 and class b is -1 (libsvm's order).
@@ -275,15 +264,7 @@ class SVC(ClassifierMixin, BaseEstimator):
     # ------------------------------------------------------------------------------------------
     def _ovo_decision(self, X):
         """Decisions of the binary problems, libsvm's sign: positive favours the first class of the pair."""
-        K = _scaled_cross_kernel(
-            X,
-            self.support_vectors_,
-            self._kernel_exponent,
-            _KERNEL_CODE[self.kernel],
-            self._kernel_gamma,
-            float(self.degree),
-            float(self.coef0),
-        )
+        K = fitted_kernel(self, X)
         n_classes = len(self.classes_)
         starts = np.concatenate([[0], np.cumsum(self.n_support_)])
         dec = np.empty((X.shape[0], len(self._intercept)))

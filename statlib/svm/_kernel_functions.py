@@ -14,7 +14,7 @@ import itertools
 import numpy as np
 from numba import njit
 
-from .._validation import check_array, check_choice, check_int, check_real, scale_exponent
+from .._validation import check_array, check_choice, check_int, check_real, check_scale, scale_exponent
 
 KERNELS = ("linear", "poly", "rbf")
 # Codes the Numba kernels branch on (a string cannot be passed into them cheaply).
@@ -86,6 +86,40 @@ def _scaled_cross_kernel(A, B, exponent, kernel, gamma, degree, coef0):
     if exponent:
         A, B = np.ldexp(A, -exponent), np.ldexp(B, -exponent)
     return _cross_kernel(A, B, kernel, gamma, degree, coef0)
+
+
+def effective_gamma(X, gamma):
+    """gamma as a number: scikit-learn's ``"scale"`` (:func:`scale_gamma`), ``"auto"`` (1 / n_features), or as given."""
+    if gamma == "scale":
+        return scale_gamma(X)
+    if gamma == "auto":
+        return 1.0 / X.shape[1]
+    return float(gamma)
+
+
+def kernel_scaling(X, kernel, gamma):
+    """``(exponent, gamma_kernel, gamma_X)`` for fitting a kernel machine on ``X``: for the Gaussian kernel the exact
+    rescaling by a power of two of :func:`rbf_scaling`; the data as they are (exponent 0) for the linear and polynomial
+    kernels, whose products x . z must not overflow (``check_scale``, naming X)."""
+    if kernel == "rbf":
+        return rbf_scaling(X, gamma)
+    check_scale(X, "X")
+    value = effective_gamma(X, gamma)
+    return 0, value, value
+
+
+def fitted_kernel(model, X):
+    """k(x, x_n) between the rows of ``X`` and a fitted SVC's or SVR's support vectors, computed on the scale the fit
+    used (``model._kernel_exponent`` and ``model._kernel_gamma`` from :func:`kernel_scaling`)."""
+    return _scaled_cross_kernel(
+        X,
+        model.support_vectors_,
+        model._kernel_exponent,
+        _KERNEL_CODE[model.kernel],
+        model._kernel_gamma,
+        float(model.degree),
+        float(model.coef0),
+    )
 
 
 @njit(cache=True)

@@ -11,7 +11,6 @@ N(w_i | 0, alpha_i^{-1}) on every weight, and alpha maximising the evidence. The
   by IRLS (PRML 7.2.3), with the re-estimation (7.115)-(7.116) of alpha.
 """
 
-import numbers
 import warnings
 
 import numpy as np
@@ -23,7 +22,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_bool, check_choice, check_int, check_real, check_scale, validate_data
 from ..linear_model._ard import _ard_loop, _inverse_spd, _sequential_loop
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, scale_gamma
+from ._kernel_functions import _KERNEL_CODE, KERNELS, _cross_kernel, effective_gamma
 
 
 class _RVMBase(BaseEstimator):
@@ -40,13 +39,6 @@ class _RVMBase(BaseEstimator):
         tol = check_real(self.tol, "tol", low=0.0)
         threshold = check_real(self.threshold_alpha, "threshold_alpha", low=0.0, low_inclusive=False)
         return kernel, degree, coef0, bias, max_iter, tol, threshold
-
-    def _effective_gamma(self, X):
-        if isinstance(self.gamma, numbers.Real):
-            return float(self.gamma)
-        if self.gamma == "scale":
-            return scale_gamma(X)
-        return 1.0 / X.shape[1]
 
     def _kernel(self, A, B):
         K = _cross_kernel(A, B, _KERNEL_CODE[self.kernel], self.gamma_, float(self.degree), float(self.coef0))
@@ -177,7 +169,7 @@ class RelevanceVectorRegressor(RegressorMixin, _RVMBase):
         update = check_choice(self.update, "update", ("mackay", "em", "sequential"))
         X, y = validate_data(self, X, y, dtype=np.float64, y_numeric=True, ensure_min_samples=2)
         check_scale(y, "y")  # the evidence needs ||t - Phi m||^2
-        self.gamma_ = self._effective_gamma(X)
+        self.gamma_ = effective_gamma(X, self.gamma)
         Phi = self._design(X, X)
         beta0 = 1.0 / (np.var(y) + np.finfo(float).eps)
         if update == "sequential":
@@ -373,7 +365,7 @@ class RelevanceVectorClassifier(ClassifierMixin, _RVMBase):
         kernel, degree, coef0, bias, max_iter, tol, threshold = self._check_common()
         X, y = validate_data(self, X, y, dtype=np.float64)
         self.classes_, t = _binary_targets(y, "the RVM classifier of PRML 7.2.3")
-        self.gamma_ = self._effective_gamma(X)
+        self.gamma_ = effective_gamma(X, self.gamma)
         Phi = self._design(X, X)
         w, sigma, alpha, active, scores, n_iter, converged = _rvc_loop(Phi, t, max_iter, tol, threshold)
         if not converged:

@@ -25,7 +25,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, check_real, check_scale, validate_data
-from ._kernel_functions import _KERNEL_CODE, KERNELS, _scaled_cross_kernel, rbf_scaling, scale_gamma
+from ._kernel_functions import _KERNEL_CODE, KERNELS, fitted_kernel, kernel_scaling
 from ._smo import WSS_MAX_VIOLATING_PAIR, WSS_SECOND_ORDER, _smo_dual
 
 _WORKING_SETS = {"second-order": WSS_SECOND_ORDER, "first-order": WSS_MAX_VIOLATING_PAIR}
@@ -176,25 +176,14 @@ class SVR(RegressorMixin, BaseEstimator):
         wss = _WORKING_SETS[check_choice(self.working_set, "working_set", tuple(_WORKING_SETS))]
         return C, epsilon, kernel, degree, coef0, tol, max_iter, cache_size, wss
 
-    def _effective_gamma(self, X):
-        if self.gamma == "scale":
-            return scale_gamma(X)
-        if self.gamma == "auto":
-            return 1.0 / X.shape[1]
-        return float(self.gamma)
-
     def fit(self, X, y):
         """Fit to ``X`` (n_samples, n_features) and real targets ``y`` (n_samples,)."""
         C, epsilon, kernel, degree, coef0, tol, max_iter, cache_size, wss = self._check_params()
         X, y = validate_data(self, X, y, dtype=np.float64, order="C", y_numeric=True)
         y = np.ascontiguousarray(y, dtype=np.float64)
         n = X.shape[0]
-        if kernel == "rbf":  # far from unit scale, exp(-gamma ||x - z||^2) is computed on X scaled by a power of two
-            self._kernel_exponent, self._kernel_gamma, self.gamma_ = rbf_scaling(X, self.gamma)
-        else:
-            check_scale(X, "X")  # the kernels' x . z are sums of products
-            self._kernel_exponent, self._kernel_gamma = 0, self._effective_gamma(X)
-            self.gamma_ = self._kernel_gamma
+        # far from unit scale, exp(-gamma ||x - z||^2) is computed on X scaled by a power of two
+        self._kernel_exponent, self._kernel_gamma, self.gamma_ = kernel_scaling(X, kernel, self.gamma)
         check_scale(y, "y")
         X_kernel = np.ldexp(X, -self._kernel_exponent) if self._kernel_exponent else X
         cap = max(10_000_000, 200 * n) if max_iter == -1 else max_iter
@@ -241,15 +230,7 @@ class SVR(RegressorMixin, BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         if self.support_.size == 0:
             return np.full(X.shape[0], self.intercept_[0])
-        K = _scaled_cross_kernel(
-            X,
-            self.support_vectors_,
-            self._kernel_exponent,
-            _KERNEL_CODE[self.kernel],
-            self._kernel_gamma,
-            float(self.degree),
-            float(self.coef0),
-        )
+        K = fitted_kernel(self, X)
         return K @ self.dual_coef_[0] + self.intercept_[0]
 
     @property
