@@ -338,37 +338,50 @@ def _shift_rows(X, start, shift, block, sums):
             sums[j] += v
 
 
+def _offset_within_spread(mean, variances):
+    """Whether every mean_j^2 <= variances_j and ||mean||^2 <= max_j variances_j (see _mean_and_centred_gram)."""
+    squares = mean * mean
+    return bool(np.all(squares <= variances) and squares.sum() <= variances.max())
+
+
 def _mean_and_centred_gram(X):
     """The column means of ``X`` and Xc^T Xc for the centred data Xc = X - mean.
 
-    Forming X^T X and subtracting n mean mean^T loses digits in proportion to the data's offset: both terms grow with
-    ||mean||^2, their difference with the spread, tr(Xc^T Xc) / n. So the offset is judged on the first block of rows,
-    shifted by its own mean c into a small buffer B (``_shift_rows``): if there are more blocks and ||c||^2 is at
-    most that block's spread ||B||_F^2 / rows, the offset costs at most a bit over the spread's own rounding, and X^T
-    X comes from one BLAS call (a symmetric rank-k update) and the column sums from one pass; the same test is then
-    confirmed on all the rows. Otherwise (or if the confirmation fails, as it can for sorted rows), every block of
-    rows is shifted by c into B, which also sums its columns, and B^T B is added into G = sum (x_i - c)(x_i - c)^T,
-    with s = sum (x_i - c); then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c is the mean of rows of the
-    data, c - mean is of the order of the spread, not of the offset, so s s^T / n stays of the order of G's own terms;
-    and no n x m centred copy of ``X`` is made."""
+    Forming X^T X and subtracting n mean mean^T loses digits as the data's offset grows: the two terms grow with
+    n ||mean||^2, their difference is n S. Where every mean_j^2 is at most its column's variance S_jj, and ||mean||^2
+    at most the largest variance (no more than S's largest eigenvalue), both terms stay within twice the size of n S,
+    entry by entry and as a whole, and the loss is a bit or two. This is judged on the first block of rows, shifted by
+    its own mean c into a small buffer B (``_shift_rows``); if there are more blocks and it passes, X^T X comes from
+    one BLAS call (a symmetric rank-k update), the column sums from a sum per block (so that their rounding does not
+    grow with n), and the same test is confirmed on all the rows.
+    Otherwise (data of one block, an offset beyond the spread, or a first block that hid it, as sorted rows can),
+    every block of rows is shifted by c into B, which also sums its columns, and B^T B is added into
+    G = sum (x_i - c)(x_i - c)^T, with s = sum (x_i - c); then mean = c + s / n and Xc^T Xc = G - s s^T / n. Since c
+    is the mean of rows of the data, c - mean is of the order of the spread, not of the offset, so s s^T / n stays of
+    the order of G's own terms; no n x m centred copy of ``X`` is made either way. Overflow is left to the caller's
+    check of the result (``check_gram_scale``)."""
     n, m = X.shape
     rows = max(1, min(n, _GRAM_BLOCK_ENTRIES // max(m, 1)))
     buffer = np.empty((rows, m))
     shift = X[:rows].mean(axis=0)
     sums = np.zeros(m)
-    _shift_rows(X, 0, shift, buffer, sums)
-    if n > rows and shift @ shift <= np.vdot(buffer, buffer) / rows:  # the first rows' offset is within their spread
-        mean = X.sum(axis=0) / n
-        gram = X.T @ X
-        gram -= np.outer(mean, n * mean)
-        if mean @ mean <= np.trace(gram) / n:  # and so is the whole data's
-            return mean, gram
-    gram = buffer.T @ buffer
-    for start in range(rows, n, rows):
-        block = buffer[: min(rows, n - start)]
-        _shift_rows(X, start, shift, block, sums)
-        gram += block.T @ block
-    gram -= np.outer(sums, sums / n)
+    with np.errstate(over="ignore", invalid="ignore"):
+        _shift_rows(X, 0, shift, buffer, sums)
+        if n > rows and _offset_within_spread(shift, np.einsum("ij,ij->j", buffer, buffer) / rows):
+            column_sums = np.zeros(m)
+            for start in range(0, n, rows):
+                column_sums += X[start : start + rows].sum(axis=0)
+            mean = column_sums / n
+            gram = X.T @ X
+            gram -= np.outer(mean, n * mean)
+            if _offset_within_spread(mean, gram.diagonal() / n):  # and so is the whole data's
+                return mean, gram
+        gram = buffer.T @ buffer
+        for start in range(rows, n, rows):
+            block = buffer[: min(rows, n - start)]
+            _shift_rows(X, start, shift, block, sums)
+            gram += block.T @ block
+        gram -= np.outer(sums, sums / n)
     return shift + sums / n, gram
 
 

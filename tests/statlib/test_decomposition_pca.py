@@ -414,7 +414,7 @@ def test_covariance_route_on_data_near_the_origin_is_the_two_pass_gram(sort):
     if sort:
         X = X[np.argsort(X[:, 0])]
     mean, gram = _mean_and_centred_gram(X)
-    np.testing.assert_allclose(mean, X.mean(axis=0), rtol=0, atol=1e-15)
+    np.testing.assert_allclose(mean, X.astype(np.longdouble).mean(axis=0), rtol=0, atol=4e-15)
     reference = _two_pass_gram(X)
     assert np.abs(gram - reference).max() <= 1e-13 * np.abs(reference).max()
 
@@ -433,3 +433,20 @@ def test_covariance_route_checks_the_offset_on_all_rows(monkeypatch):
     mean, gram = _pca._mean_and_centred_gram(X)
     reference = _two_pass_gram(X)
     assert np.abs(gram - reference).max() <= 1e-13 * np.abs(reference).max()
+
+
+@pytest.mark.parametrize("offset", [0.9, 1e6])
+def test_covariance_route_is_s_to_a_few_units_of_rounding(offset):
+    # 100000 x 20 standard normal data, one column offset by 0.9 standard deviations (within the spread: X^T X - n
+    # mean mean^T is formed directly) or by 10^6 (the shifted blocks). Against S computed in extended precision both
+    # stay within a few units of rounding of ||S|| (about 1e-15). At 0.9, summing the columns row by row instead of
+    # block by block, or testing the offset against tr S instead of the largest variance, lost a digit (1.4e-14).
+    from statlib.decomposition._pca import _mean_and_centred_gram
+
+    X = np.random.default_rng(0).normal(size=(100_000, 20))
+    X[:, 0] += offset
+    Xl = X.astype(np.longdouble)
+    reference = ((Xl - Xl.mean(axis=0)).T @ (Xl - Xl.mean(axis=0))).astype(float)
+    mean, gram = _mean_and_centred_gram(X)
+    assert np.linalg.norm(gram - reference, 2) <= 4e-15 * np.linalg.norm(reference, 2)
+    np.testing.assert_allclose(mean, Xl.mean(axis=0).astype(float), rtol=1e-15, atol=1e-15)
