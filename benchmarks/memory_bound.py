@@ -15,8 +15,8 @@ Each kernel gets the time one step could take at best, from three limits measure
 The bound is the largest of the three; the ratio measured / bound says how far the kernel is from it. Beside
 each kernel, ``context`` times what the same hardware does with the same data in simpler ways (for PageRank, SciPy's
 sparse product and a bare gather of m scattered reads; for the HMM, the recursion's dependent arithmetic alone, the
-recursion without its table and a fresh table merely filled), so that the distance from the bound can be read against
-what is attainable.
+recursion without its table, the recursion into a table already mapped and a fresh table merely filled), so that the
+distance from the bound can be read against what is attainable.
 
 - PageRank (Li Hang (21.15)), statlib's power step on a 10^6-node graph: at the least, the link structure once
   (link targets and row pointers as 4-byte integers; L(v_j) follows from the row pointers), the iterate read and
@@ -75,14 +75,15 @@ def _gather_sum(indices, x):
 
 
 @njit(cache=True)
-def _forward_chain(transmat, steps):
+def _forward_chain(transmat, emission, steps):
     """Only the dependent arithmetic of ``steps`` steps of statlib's 8-state forward recursion: u <- (sum_k
     (u permuted by k) * d_k) * b, the permutations, products, tree of sums and multiply of
-    :func:`statlib.hmm._kernels._forward_recursion_vector`, with b = 1 and no symbol read, no sum, no test, no
-    rescaling (A is stochastic, so sum(u) stays 1 and no number becomes subnormal)."""
+    :func:`statlib.hmm._kernels._forward_recursion_vector`, with no symbol read, no sum, no test, no rescaling.
+    ``emission`` (b) is an argument, not a constant, so that the compiler keeps its multiply; with b = 1 and A
+    stochastic, sum(u) stays 1 and no number becomes subnormal."""
     d = _vector.xor_columns(transmat, 8)
     u = _vector.head(np.full(8, 0.125), 8)
-    b = _vector.head(np.ones(8), 8)
+    b = _vector.head(emission, 8)
     for _ in range(steps):
         u = _vector.times(_vector.xor_products_sum(u, d), b)
     return _vector.total(u)
@@ -217,7 +218,7 @@ def hmm_forward_step():
         # only, no table written), the recursion writing a table that is already mapped (reused from call to call),
         # and a fresh T x N table merely filled
         "context": {
-            "dependent arithmetic alone": _best(lambda: _forward_chain(A, T)) / T,
+            "dependent arithmetic alone": _best(lambda: _forward_chain(A, np.ones(N), T)) / T,
             "recursion alone": _best(lambda: _forward_scaled(pi, A, A_t, B_t, symbols, alpha[:2], scale[:1])) / T,
             "recursion into a reused table": _best(lambda: _forward_scaled(pi, A, A_t, B_t, symbols, alpha, scale)) / T,
             "filling a fresh T x N table": _best(lambda: np.empty((T, N)).fill(0.0)) / T,

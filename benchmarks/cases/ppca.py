@@ -58,8 +58,9 @@ CASE = Case(
     check=check,
     tolerance="same principal directions up to sign (1e-6), variances and noise variance (rtol 1e-8)",
     notes="Both defaults form the D x D sample covariance and diagonalise it: scikit-learn as X^T X - n mean mean^T, "
-    "statlib the same way where the offset is within the data's spread, as here, and from blocks of rows shifted by "
-    "the first block's mean where it is not (the rule of its PCA); statlib's EM for PCA (method='em', O(N D L) per "
-    "iteration) gives the same fit and is timed in the PCA chapter of Part III.",
+    "statlib the same way where every column's offset is within its variance and the whole offset within the largest "
+    "variance (at 50000 x 100), and otherwise from blocks of rows shifted by the first block's mean (at 10000 x 400, "
+    "whose squared offset, 419, just exceeds the largest variance, 392), the rule of its PCA; statlib's EM for PCA "
+    "(method='em', O(N D L) per iteration) gives the same fit and is timed in the PCA chapter of Part III.",
     grid=GRID,
 )
