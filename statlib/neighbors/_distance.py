@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from .._validation import check_array, check_real
+from .._validation import check_array, check_real, scale_exponent
 
 
 @njit(cache=True, inline="always")
@@ -92,9 +92,8 @@ def check_distance_scale(p, X, name, Q=None):
         lo, hi = np.minimum(lo, Q.min(axis=0)), np.maximum(hi, Q.max(axis=0))
     if not X.size:
         return 0
-    top = max(float(np.max(np.abs(lo))), float(np.max(np.abs(hi))))
     power = 1.0 if np.isinf(p) else p
-    exponent = int(np.frexp(top)[1])
+    exponent = scale_exponent(np.concatenate([lo, hi]))  # of the largest magnitude among the columns' extremes
     if abs(exponent) * power <= _UNSCALED_LOG2_POWER:
         exponent = 0
     with np.errstate(over="ignore", invalid="ignore"):
