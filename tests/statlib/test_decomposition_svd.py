@@ -461,3 +461,16 @@ def test_truncated_svd_of_a_zero_matrix_and_of_one_whose_squares_underflow(algor
         return
     model = TruncatedSVD(1, algorithm=algorithm, random_state=0).fit(X)
     np.testing.assert_allclose(model.singular_values_, [np.ldexp(np.sqrt(24.0), -560)], rtol=1e-12)
+
+
+@pytest.mark.parametrize("order", ["C", "F"])
+@pytest.mark.parametrize("offset", [0.0, 1e6])
+def test_total_variance_is_the_sum_of_column_variances(order, offset):
+    # explained_variance_ratio_'s denominator, sum_j Var(X_j), against the same sum in extended precision; data far
+    # from the origin (offset 1e6 times the spread) must lose no digits to the offset, over several blocks of rows
+    rng = np.random.default_rng(7)
+    X = rng.normal(size=(3000, 60)) * rng.uniform(0.5, 2.0, 60) + offset * rng.normal(size=60)
+    X = np.asarray(X, order=order)
+    exact = X.astype(np.longdouble)
+    exact = float(((exact - exact.mean(axis=0)) ** 2).mean(axis=0).sum())
+    assert abs(svd_module._total_variance(X) - exact) <= 1e-13 * exact
