@@ -214,7 +214,7 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
         else:
             # S (16.41) and its eigen-decomposition S v_k = lambda_k v_k, by decreasing lambda_k; S is positive
             # semi-definite, so an eigenvalue rounded below zero is zero
-            mean, variance, Vt = _covariance_eigh(X, n - 1)  # (16.40), and S's eigen-decomposition
+            mean, variance, Vt, _ = _covariance_eigh(X, n - 1)  # (16.40), and S's eigen-decomposition
             _flip_signs(Vt)
             U, S = None, np.sqrt(variance * (n - 1))  # the singular values of Xc: sigma_k^2 = (n - 1) lambda_k
         total = variance.sum()
@@ -311,14 +311,24 @@ def _is_tall(n, m):
     return m <= 1000 and n >= 10 * m
 
 
-def _covariance_eigh(X, divisor):
-    """The covariance route (Li Hang §16.2.2): the mean of ``X``, and the eigenvalues (decreasing, those rounded
-    below zero set to zero) and unit eigenvectors (rows) of X_c^T X_c / ``divisor``, S with the divisor n - 1 of
-    (16.41) for PCA and the maximum-likelihood n for PPCA. LAPACK's divide and conquer takes the eigenproblem."""
+def _covariance_eigh(X, divisor, top=None):
+    """The covariance route (Li Hang §16.2.2): the mean of ``X``, the eigenvalues (decreasing, those rounded below
+    zero set to zero) and unit eigenvectors (rows) of S = X_c^T X_c / ``divisor`` (the divisor n - 1 of (16.41) for
+    PCA, the maximum-likelihood n for PPCA), and tr S, the sum of all its eigenvalues.
+
+    LAPACK's divide and conquer takes the whole eigenproblem. With ``top`` at most a tenth of the dimension, only
+    the ``top`` leading eigenpairs are computed (LAPACK's MRRR on that subset, about a third of the time for 5 of
+    400), and only they are returned; tr S still gives the sum of the others."""
     mean, gram = _mean_and_centred_gram(X)
     check_gram_scale(gram, X, "X")  # S and its eigenvalues are sums of squares
-    eigenvalues, eigenvectors = linalg.eigh(gram / divisor, driver="evd")
-    return mean, np.maximum(eigenvalues[::-1], 0.0), np.ascontiguousarray(eigenvectors[:, ::-1].T)
+    S = gram / divisor
+    m = S.shape[0]
+    if top is not None and 10 * top <= m:
+        eigenvalues, eigenvectors = linalg.eigh(S, driver="evr", subset_by_index=[m - top, m - 1])
+    else:
+        eigenvalues, eigenvectors = linalg.eigh(S, driver="evd")
+    axes = np.ascontiguousarray(eigenvectors[:, ::-1].T)
+    return mean, np.maximum(eigenvalues[::-1], 0.0), axes, float(np.trace(S))
 
 
 # Rows per block of _mean_and_centred_gram: 2**17 numbers (1 MiB), a block that stays in a core's cache between

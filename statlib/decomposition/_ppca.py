@@ -193,7 +193,8 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         n, d = X.shape
         L = self._check_params(n, d)
         if self.method == "closed_form" and _is_tall(n, d):  # tall data: S itself, as PCA does
-            mean, lam, axes = _covariance_eigh(X, n)  # eigenvalues of S (divisor N), decreasing
+            # S's L leading eigenpairs (divisor N), decreasing, and tr S
+            mean, lam, axes, total = _covariance_eigh(X, n, top=L)
             axes = axes[:L]
             self.n_iter_ = 1  # one eigen-decomposition
         elif self.method == "closed_form":
@@ -201,6 +202,7 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
             Xc = check_scale(X - mean, "X", small=True)  # S and its eigenvalues are sums of squares
             _, sv, Vt = linalg.svd(Xc, full_matrices=False)
             lam = sv**2 / n  # eigenvalues of S (divisor N)
+            total = None  # all of them are at hand
             axes = Vt[:L].copy()
             self.n_iter_ = 1  # one eigen-decomposition
         else:
@@ -235,9 +237,9 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         axes = np.ascontiguousarray(axes)
         _flip_signs(axes, None)
         kept = lam[:L]
-        # the sum of the D - L discarded eigenvalues: read off directly in the closed form, and as tr S minus the kept
-        # ones after EM (which never computes them)
-        rest = float(lam[L:].sum()) if self.method == "closed_form" else max(total - kept.sum(), 0.0)
+        # the sum of the D - L discarded eigenvalues: read off directly where they were computed, else tr S minus the
+        # kept ones (EM never computes the others, nor does the covariance route when L is at most a tenth of D)
+        rest = float(lam[L:].sum()) if total is None or len(lam) > L else max(total - kept.sum(), 0.0)
         s2 = rest / (d - L) if L < d else 0.0  # (12.62)
         self.mean_ = mean
         self.principal_axes_ = axes

@@ -225,11 +225,13 @@ def test_em_on_data_of_rank_below_n_components_names_the_argument():
     assert m.noise_variance_ < 1e-12
 
 
-def test_closed_form_on_tall_data_is_the_svds():
+@pytest.mark.parametrize("L", [4, 5])
+def test_closed_form_on_tall_data_is_the_svds(L):
     # tall data (n >= 10 d) take the eigen-decomposition of S itself; the fit is the one from the SVD of the
-    # centred data (scikit-learn's full-SVD PCA, whose variances divide by n - 1 instead of n)
+    # centred data (scikit-learn's full-SVD PCA, whose variances divide by n - 1 instead of n). L = 4 of d = 40
+    # computes the 4 leading eigenpairs alone and the noise variance from tr S; L = 5 takes every eigenpair
     rng = np.random.default_rng(7)
-    n, d, L = 3000, 40, 4
+    n, d = 3000, 40
     X = rng.normal(size=(n, L)) @ (rng.normal(size=(L, d)) * 3) + rng.normal(size=(n, d)) + 100.0
     ours = ProbabilisticPCA(L).fit(X)
     ref = skd.PCA(L, svd_solver="full").fit(X)
