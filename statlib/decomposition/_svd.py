@@ -268,20 +268,20 @@ def _shifted_moments(X, shift, sums, squares):
 
 
 def _total_variance(X):
-    """sum_j Var(X_j) (ddof 0) of a dense X, what ``np.var(X, axis=0).sum()`` gives, in one pass and no copy.
+    """sum_j Var(X_j) (ddof 0) of a dense X, what ``np.var(X, axis=0).sum()`` gives, with no n x m copy of X.
 
-    The columns are shifted by the mean c of a first block of rows before anything is squared, so the two terms of
-    Var_j = mean((x - c)^2) - mean(x - c)^2 are of the size of the spread, not of the data's offset from the origin,
-    and their difference loses no digits to it. np.var makes a centred copy of X; this pass costs about a quarter of
-    its time. A C-ordered X is read row by row; any other layout is left to np.var."""
+    The corrected two-pass algorithm (Chan, Golub and LeVeque 1983): the column means first, then one compiled pass
+    for the sums of d = x - mean and of d^2, and Var_j = mean(d^2) - mean(d)^2, where the second term corrects the
+    rounding of the mean. Both passes read X row by row (np.var also forms a centred copy of X). Any layout but C
+    order is left to np.var."""
     if not X.flags.c_contiguous:
         return float(np.var(X, axis=0).sum())
     n, m = X.shape
-    shift = X[: max(1, min(n, (1 << 17) // m))].mean(axis=0)
+    mean = X.sum(axis=0) / n
     sums, squares = np.zeros(m), np.zeros(m)
-    _shifted_moments(X, shift, sums, squares)
-    mean = sums / n
-    return float(np.sum(squares / n - mean * mean))
+    _shifted_moments(X, mean, sums, squares)
+    drift = sums / n
+    return float(np.sum(np.maximum(squares / n - drift * drift, 0.0)))
 
 
 _ALGORITHMS = ("randomized", "arpack", "eigh")
