@@ -317,8 +317,9 @@ def _covariance_eigh(X, divisor, top=None):
     PCA, the maximum-likelihood n for PPCA), and tr S, the sum of all its eigenvalues.
 
     LAPACK's divide and conquer takes the whole eigenproblem. With ``top`` at most a tenth of the dimension, only
-    the ``top`` leading eigenpairs are computed (LAPACK's MRRR on that subset, about a third of the time for 5 of
-    400), and only they are returned; tr S still gives the sum of the others."""
+    the ``top`` leading eigenpairs are computed and returned (LAPACK's dsyevr on that subset: bisection, then inverse
+    iteration for their vectors), after the same reduction to tridiagonal form but without the back-transformation of
+    all m vectors; tr S still gives the sum of the others."""
     mean, gram = _mean_and_centred_gram(X)
     check_gram_scale(gram, X, "X")  # S and its eigenvalues are sums of squares
     S = gram / divisor

@@ -193,7 +193,7 @@ class ProbabilisticPCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         n, d = X.shape
         L = self._check_params(n, d)
         if self.method == "closed_form" and _is_tall(n, d):  # tall data: S itself, as PCA does
-            # S's L leading eigenpairs (divisor N), decreasing, and tr S
+            # S's eigenpairs (divisor N), decreasing, only the L leading ones where 10 L <= D, and tr S
             mean, lam, axes, total = _covariance_eigh(X, n, top=L)
             axes = axes[:L]
             self.n_iter_ = 1  # one eigen-decomposition

@@ -100,8 +100,8 @@ def effective_gamma(X, gamma):
 def kernel_scaling(X, kernel, gamma):
     """``(exponent, gamma_kernel, gamma_X)`` for fitting a kernel machine on ``X``: for the Gaussian kernel the exact
     rescaling by a power of two of :func:`rbf_scaling`; the data as they are (exponent 0) for the linear and polynomial
-    kernels, whose products x . z must neither overflow nor all underflow (``check_scale``, naming X): a power of two
-    does not scale those kernels back exactly once C or coef0 enter."""
+    kernels, which are not rescaled here: their products x . z must neither overflow nor all underflow
+    (``check_scale``, naming X)."""
     if kernel == "rbf":
         return rbf_scaling(X, gamma)
     check_scale(X, "X", small=True)

@@ -130,7 +130,7 @@ REFUSED = [
     ("SVC-gamma-1e160", lambda: SVC(gamma=0.7).fit(X * 1e160, LABELS), "gamma=0.7 is too large for X"),
     ("SVC-linear-1e300", lambda: SVC(kernel="linear").fit(X * HUGE, LABELS), "X is too large"),
     ("SVR-linear-1e300", lambda: SVR(kernel="linear").fit(X * HUGE, TARGET), "X is too large"),
-    # every product x . z underflows: the linear and polynomial kernels would be all zero
+    # every product x . z underflows (to subnormals or zero): the linear and polynomial kernels have no digits left
     ("SVC-linear-1e-160", lambda: SVC(kernel="linear").fit(X * SMALL, LABELS), "X is too small"),
     ("SVR-poly-1e-300", lambda: SVR(kernel="poly").fit(X * TINY, TARGET), "X is too small"),
     ("smo_trace-1e300", lambda: smo_trace(X * HUGE, 2.0 * BINARY - 1), "X is too large"),
