@@ -14,9 +14,10 @@ Each kernel gets the time one step could take at best, from three limits measure
 
 The bound is the largest of the three; the ratio measured / bound says how far the kernel is from it. Beside
 each kernel, ``context`` times what the same hardware does with the same data in simpler ways (for PageRank, SciPy's
-sparse product and a bare gather of m scattered reads; for the HMM, the recursion's dependent arithmetic alone, the
-recursion without its table, the recursion into a table already mapped and a fresh table merely filled), so that the
-distance from the bound can be read against what is attainable.
+sparse product, a bare gather of m scattered reads, and the two halves of statlib's step, its reads and its adds; for
+the HMM, the recursion's dependent arithmetic alone, the recursion without its table, the recursion into a table
+already mapped and a fresh table merely filled), so that the distance from the bound can be read against what is
+attainable.
 
 - PageRank (Li Hang (21.15)), statlib's power step on a 10^6-node graph: at the least, the link structure once
   (link targets and row pointers as 4-byte integers; L(v_j) follows from the row pointers), the iterate read and
@@ -48,6 +49,7 @@ from pathlib import Path  # noqa: E402
 import numpy as np  # noqa: E402
 from numba import njit  # noqa: E402
 
+from benchmarks.run import processor  # noqa: E402
 from statlib.hmm import _vector  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,6 +74,18 @@ def _gather_sum(indices, x):
     for k in range(m, indices.shape[0]):
         s0 += x[indices[k]]
     return (s0 + s1) + (s2 + s3)
+
+
+@njit(cache=True)
+def _block_adds(starts, offsets, y, shift):
+    """The other half of statlib's PageRank step (``_blocked_matvec``): each link adds into its target's entry of the
+    block of 2^shift targets it belongs to, in the step's order, a constant instead of the source's share."""
+    size = 1 << shift
+    for b in range(starts.shape[0] - 1):
+        block = y[b * size : min(y.shape[0], (b + 1) * size)]
+        block[:] = 0.0
+        for k in range(starts[b], starts[b + 1]):
+            block[offsets[k]] += 1.0
 
 
 @njit(cache=True)
@@ -143,12 +157,17 @@ def chain_latency(steps=50_000_000):
 def pagerank_step():
     from benchmarks.cases.pagerank import make_data
     from statlib.graph import pagerank
+    from statlib.graph._pagerank import _BLOCK_SHIFT, _kernel_arrays, _link_blocks
 
     data = make_data("n=1000000", 0)
     A, M = data["adjacency"], data["M"]
     n, m = A.shape[0], A.nnz
     x = np.full(n, 1.0 / n)
     targets = np.random.default_rng(0).integers(0, n, size=m).astype(np.uint32)
+    # the link sources in the order statlib's step reads the shares x_j / L(v_j): grouped by target block, increasing
+    # within a block
+    starts, sources, offsets = _link_blocks(*_kernel_arrays(A)[:3], n)[:3]
+    y = np.zeros(n)
 
     def run(steps):
         with warnings.catch_warnings():  # tol=0: every step is taken
@@ -163,11 +182,15 @@ def pagerank_step():
         "flops": 2 * m,
         "chain": 0,
         # what the same hardware does with the same links, for comparison: SciPy's CSR product M x alone (the
-        # pull over in-links that the reference's power loop runs, without its other vector operations), and a
-        # loop that only reads m entries of an n-vector at random places and adds them up
+        # pull over in-links that the reference's power loop runs, without its other vector operations), a loop
+        # that only reads m entries of an n-vector at random places and adds them up, and statlib's step in two
+        # halves: its reads of the shares (the same loop, reading them in the step's order) and its adds into the
+        # blocks of the new iterate
         "context": {
             "SciPy csr M @ x": _best(lambda: M @ x),
             "m random reads of an n-vector": _best(lambda: _gather_sum(targets, x)),
+            "the step's reads of the shares alone": _best(lambda: _gather_sum(sources, x)),
+            "the step's adds into the blocks alone": _best(lambda: _block_adds(starts, offsets, y, _BLOCK_SHIFT)),
         },
     }
 
@@ -250,6 +273,7 @@ def measure():
         row["times_memory_bound"] = row["seconds"] / row["memory_bound_seconds"]
         rows.append(row)
     return {
+        "machine": processor(),
         "stream_triad_bytes_per_s": bandwidth,
         "dgemm_flops_per_s": flop_rate,
         "add_latency_s": add_latency,
