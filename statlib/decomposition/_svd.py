@@ -268,12 +268,12 @@ def _shifted_moments(X, shift, sums, squares):
 
 
 def _total_variance(X):
-    """sum_j Var(X_j) (ddof 0) of a dense X, what ``np.var(X, axis=0).sum()`` gives, with no n x m copy of X.
+    """sum_j Var(X_j) (ddof 0) of a dense X, what ``np.var(X, axis=0).sum()`` gives.
 
     The corrected two-pass algorithm (Chan, Golub and LeVeque 1983): the column means first, then one compiled pass
     for the sums of d = x - mean and of d^2, and Var_j = mean(d^2) - mean(d)^2, where the second term corrects the
-    rounding of the mean. Both passes read X row by row (np.var also forms a centred copy of X). Any layout but C
-    order is left to np.var."""
+    rounding of the mean. For a C-ordered X both passes read it row by row and copy nothing, whereas np.var forms a
+    centred n x m copy; any other layout is left to np.var."""
     if not X.flags.c_contiguous:
         return float(np.var(X, axis=0).sum())
     n, m = X.shape
