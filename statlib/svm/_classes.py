@@ -99,10 +99,11 @@ class SVC(ClassifierMixin, BaseEstimator):
     intercept_ : ndarray of shape (n_classes * (n_classes - 1) / 2,)
         The threshold b of each binary problem.
     gamma_ : float
-        The gamma actually used, in the units of X. For the Gaussian kernel on data far from unit scale (largest
-        entry beyond 2^128 or below 2^-128) the kernel is computed on X scaled by a power of two 2^-e with gamma
-        scaled by 4^e, exactly the same kernel (``statlib.svm._kernel_functions.rbf_scaling``); ``gamma_`` is
-        then inf or 0 where gamma in X's units leaves float64 (data near 1e-300 or 1e300 with gamma="scale").
+        The gamma actually used, in the units of X. For the Gaussian and polynomial kernels on data far from unit
+        scale (largest entry beyond 2^128 or below 2^-128) the kernel is computed on X scaled by a power of two 2^-e
+        with gamma scaled by 4^e, exactly the same kernel (``statlib.svm._kernel_functions.gamma_scaling``);
+        ``gamma_`` is then inf or 0 where gamma in X's units leaves float64 (data near 1e-300 or 1e300 with
+        gamma="scale").
     n_iter_ : ndarray of int, shape (n_classes * (n_classes - 1) / 2,)
         SMO steps taken by each binary problem.
     converged_ : bool

@@ -42,19 +42,22 @@ def scale_gamma(X):
 _UNSCALED_EXPONENT = 128
 
 
-def rbf_scaling(X, gamma):
-    """The exact rescaling behind the Gaussian kernel for data far from unit scale: ``(exponent, gamma_kernel,
-    gamma_X)``.
+def gamma_scaling(X, gamma, kernel="rbf"):
+    """The exact rescaling behind the Gaussian and polynomial kernels for data far from unit scale: ``(exponent,
+    gamma_kernel, gamma_X)``.
 
-    exp(-gamma ||x - z||^2) = exp(-gamma 4^e ||2^-e x - 2^-e z||^2): the kernel of the data scaled by the power of two
-    2^-e, with gamma scaled by 4^e, is the same kernel, and with e chosen from the largest magnitude (landing in
-    [0.5, 1)) its squared distances are representable, where those of data near 1e-300 underflow to 0 and those of
-    data near 1e160 overflow. Powers of two are exact, so the values are those of the same data at unit scale. e = 0
-    (data used as they are) within [2^-128, 2^128]. ``gamma`` is a number in X's units, ``"scale"`` (scikit-learn's
+    exp(-gamma ||x - z||^2) = exp(-gamma 4^e ||2^-e x - 2^-e z||^2), and gamma x . z = gamma 4^e (2^-e x) . (2^-e z)
+    inside (gamma x . z + coef0)^degree: the kernel of the data scaled by the power of two 2^-e, with gamma scaled by
+    4^e, is the same kernel, and with e chosen from the largest magnitude (landing in [0.5, 1)) its squared distances
+    and products are representable, where those of data near 1e-300 underflow to 0 and those of data near 1e160
+    overflow. Powers of two are exact, so the values are those of the same data at unit scale. e = 0 (data used as
+    they are) within [2^-128, 2^128]. ``gamma`` is a number in X's units, ``"scale"`` (scikit-learn's
     1 / (n_features X.var()), computed on the scaled data) or ``"auto"`` (1 / n_features). ``gamma_kernel`` goes with
     the scaled data, ``gamma_X`` (X's units) is the one reported, inf, subnormal or 0 where it leaves float64's normal
-    range. Where gamma 4^e overflows, gamma ||x - z||^2 exceeds float64 for all but coinciding points: the data are
-    used as they are if their squared norms fit (below 1e300), and refused otherwise (ValueError naming gamma).
+    range. Where gamma 4^e overflows, gamma ||x - z||^2 exceeds float64 for all but coinciding points: for the
+    Gaussian kernel the data are used as they are if their squared norms fit (below 1e300), a kernel value of 0 for
+    such points being right; otherwise, and always for the polynomial kernel, whose values would be infinite, they
+    are refused (ValueError naming gamma).
     """
     exponent = scale_exponent(X)
     if abs(exponent) <= _UNSCALED_EXPONENT:
@@ -68,21 +71,24 @@ def rbf_scaling(X, gamma):
             user = 1.0 / X.shape[1] if gamma == "auto" else float(gamma)
             kernel_gamma = float(np.ldexp(user, 2 * exponent))
         user_gamma = float(np.ldexp(kernel_gamma, -2 * exponent))
-    if not np.isfinite(kernel_gamma) and gamma not in ("scale", "auto") and 2 * exponent + np.log2(X.shape[1]) < 996:
+    fits = 2 * exponent + np.log2(X.shape[1]) < 996
+    if not np.isfinite(kernel_gamma) and kernel == "rbf" and gamma not in ("scale", "auto") and fits:
         # squared norms below 1e300 fit as they are: gamma ||x - z||^2 overflows to inf (a kernel value 0) only where
         # it exceeds float64 anyway, and is 0 for coinciding points
         return 0, float(gamma), float(gamma)
     if not np.isfinite(kernel_gamma):
+        term = "gamma x . z overflows"
+        if kernel == "rbf":
+            term = "gamma ||x - z||^2 overflows for all but coinciding points"
         raise ValueError(
             f"gamma={gamma!r} is too large for X (its largest entry is {float(np.max(np.abs(X))):.3g}): "
-            "gamma * max|X|^2 exceeds float64, so gamma ||x - z||^2 overflows for all but coinciding points; "
-            "give a smaller gamma or rescale X"
+            f"gamma * max|X|^2 exceeds float64, so {term}; give a smaller gamma or rescale X"
         )
     return exponent, kernel_gamma, user_gamma
 
 
 def _scaled_cross_kernel(A, B, exponent, kernel, gamma, degree, coef0):
-    """:func:`_cross_kernel` of ``A`` and ``B`` both scaled by 2^-exponent (as :func:`rbf_scaling` chose)."""
+    """:func:`_cross_kernel` of ``A`` and ``B`` both scaled by 2^-exponent (as :func:`gamma_scaling` chose)."""
     if exponent:
         A, B = np.ldexp(A, -exponent), np.ldexp(B, -exponent)
     return _cross_kernel(A, B, kernel, gamma, degree, coef0)
@@ -98,12 +104,12 @@ def effective_gamma(X, gamma):
 
 
 def kernel_scaling(X, kernel, gamma):
-    """``(exponent, gamma_kernel, gamma_X)`` for fitting a kernel machine on ``X``: for the Gaussian kernel the exact
-    rescaling by a power of two of :func:`rbf_scaling`; the data as they are (exponent 0) for the linear and polynomial
-    kernels, which are not rescaled here: their products x . z must neither overflow nor all underflow
+    """``(exponent, gamma_kernel, gamma_X)`` for fitting a kernel machine on ``X``: for the Gaussian and polynomial
+    kernels the exact rescaling by a power of two of :func:`gamma_scaling`; the data as they are (exponent 0) for the
+    linear kernel, which has no gamma to carry a scale: its products x . z must neither overflow nor all underflow
     (``check_scale``, naming X)."""
-    if kernel == "rbf":
-        return rbf_scaling(X, gamma)
+    if kernel in ("rbf", "poly"):
+        return gamma_scaling(X, gamma, kernel)
     check_scale(X, "X", small=True)
     value = effective_gamma(X, gamma)
     return 0, value, value

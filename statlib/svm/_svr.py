@@ -105,7 +105,7 @@ class SVR(RegressorMixin, BaseEstimator):
     intercept_ : ndarray of shape (1,)
         The bias b.
     gamma_ : float
-        The gamma used, in the units of X; for the Gaussian kernel on data far from unit scale, see
+        The gamma used, in the units of X; for the Gaussian and polynomial kernels on data far from unit scale, see
         :class:`statlib.svm.SVC` (the kernel is computed exactly on X scaled by a power of two).
     n_iter_ : int
         SMO steps taken.

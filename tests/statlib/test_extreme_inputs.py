@@ -130,9 +130,10 @@ REFUSED = [
     ("SVC-gamma-1e160", lambda: SVC(gamma=0.7).fit(X * 1e160, LABELS), "gamma=0.7 is too large for X"),
     ("SVC-linear-1e300", lambda: SVC(kernel="linear").fit(X * HUGE, LABELS), "X is too large"),
     ("SVR-linear-1e300", lambda: SVR(kernel="linear").fit(X * HUGE, TARGET), "X is too large"),
-    # every product x . z underflows (to subnormals or zero): the linear and polynomial kernels have no digits left
+    # every product x . z underflows (to subnormals or zero): the linear kernel, which is not rescaled, has no digits
     ("SVC-linear-1e-160", lambda: SVC(kernel="linear").fit(X * SMALL, LABELS), "X is too small"),
-    ("SVR-poly-1e-300", lambda: SVR(kernel="poly").fit(X * TINY, TARGET), "X is too small"),
+    ("SVR-linear-1e-300", lambda: SVR(kernel="linear").fit(X * TINY, TARGET), "X is too small"),
+    ("SVC-poly-gamma-1e160", lambda: SVC(kernel="poly", gamma=0.7).fit(X * 1e160, LABELS), "gamma x . z overflows"),
     ("smo_trace-1e300", lambda: smo_trace(X * HUGE, 2.0 * BINARY - 1), "X is too large"),
     ("RVR-y-1e300", lambda: RelevanceVectorRegressor().fit(X, TARGET * HUGE), "y is too large"),
     ("GaussianMixture-n1", lambda: GaussianMixture(1).fit(X[:1]), "X"),
@@ -230,18 +231,23 @@ def _neighbours_scaled_by_powers_of_two():
             np.testing.assert_allclose(np.ldexp(minkowski_distance(Xk[0], Qk[0], p=p), -k), reference, rtol=1e-12)
 
 
-def _gaussian_kernel_machines_scaled_by_powers_of_two():
-    # near 1e-300 gamma='scale' was inf and near 1e160 the squared distances overflowed (both refused): the Gaussian
-    # kernel is computed on X scaled by a power of two with gamma scaled by 4^e, the same kernel, so SVC and SVR fit
-    # the unit-scale data's machine bit for bit, which predicts as libsvm's (scikit-learn) there
+def _gaussian_and_polynomial_kernel_machines_scaled_by_powers_of_two():
+    # near 1e-300 gamma='scale' was inf and near 1e160 the squared distances (and products) overflowed (both refused):
+    # the Gaussian and polynomial kernels are computed on X scaled by a power of two with gamma scaled by 4^e, the same
+    # kernel, so SVC and SVR fit the unit-scale data's machine bit for bit, which predicts as libsvm's (scikit-learn)
+    # there
     Q = X[::3] + 0.5
-    svc, svr = SVC().fit(X, LABELS), SVR().fit(X, TARGET)
-    np.testing.assert_array_equal(svc.predict(Q), SkSVC().fit(X, LABELS).predict(Q))
-    np.testing.assert_allclose(svr.predict(Q), SkSVR().fit(X, TARGET).predict(Q), atol=1e-3 * np.ptp(TARGET))
-    for k in (-1000, -530, 530, 1000):
-        Xk, Qk = np.ldexp(X, k), np.ldexp(Q, k)
-        np.testing.assert_array_equal(SVC().fit(Xk, LABELS).decision_function(Qk), svc.decision_function(Q))
-        np.testing.assert_array_equal(SVR().fit(Xk, TARGET).predict(Qk), svr.predict(Q))
+    for kernel in ("rbf", "poly"):
+        svc, svr = SVC(kernel=kernel).fit(X, LABELS), SVR(kernel=kernel).fit(X, TARGET)
+        np.testing.assert_array_equal(svc.predict(Q), SkSVC(kernel=kernel).fit(X, LABELS).predict(Q))
+        reference = SkSVR(kernel=kernel).fit(X, TARGET).predict(Q)
+        np.testing.assert_allclose(svr.predict(Q), reference, atol=1e-3 * np.ptp(TARGET))
+        for k in (-1000, -530, 530, 1000):
+            Xk, Qk = np.ldexp(X, k), np.ldexp(Q, k)
+            np.testing.assert_array_equal(
+                SVC(kernel=kernel).fit(Xk, LABELS).decision_function(Qk), svc.decision_function(Q)
+            )
+            np.testing.assert_array_equal(SVR(kernel=kernel).fit(Xk, TARGET).predict(Qk), svr.predict(Q))
 
 
 def _trees_like_scikit_learn():
@@ -330,7 +336,7 @@ ANSWERS = [
     _distances_scale_exactly,
     _neighbours_without_powers,
     _neighbours_scaled_by_powers_of_two,
-    _gaussian_kernel_machines_scaled_by_powers_of_two,
+    _gaussian_and_polynomial_kernel_machines_scaled_by_powers_of_two,
     _trees_like_scikit_learn,
     _scale_free_models,
     _just_inside_the_limits,
