@@ -224,6 +224,23 @@ def test_nmf_agrees_with_scikit_learn_from_the_same_start(loss, iterations):
     np.testing.assert_allclose(ours.inverse_transform(W_ours), ref.inverse_transform(W_ref), rtol=1e-10)
 
 
+def test_nmf_round_over_blocks_of_rows_agrees_with_scikit_learn(monkeypatch):
+    # A dense squared-loss round reads X once, a block of rows at a time (_frobenius_round); the tests above fit
+    # in one block. Here the blocks are the smallest allowed, 16 rows, with a ragged last block of 13.
+    from statlib.decomposition import _nmf
+
+    monkeypatch.setattr(_nmf, "_BLOCK_BYTES", 1)
+    assert _nmf._block_rows(61, 20) == 16
+    X, W0, H0 = _nonnegative(n=61)
+    ours = NMF(4, init="custom", tol=0.0, max_iter=200)
+    ref = skd.NMF(4, init="custom", solver="mu", tol=0.0, max_iter=200)
+    np.testing.assert_allclose(
+        ours.fit_transform(X, W=W0.copy(), H=H0.copy()), ref.fit_transform(X, W=W0.copy(), H=H0.copy()), rtol=1e-10
+    )
+    np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-10, atol=1e-12)
+    assert np.isclose(ours.reconstruction_err_, ref.reconstruction_err_, rtol=1e-12)
+
+
 @pytest.mark.parametrize("init", ["random", None])
 @pytest.mark.parametrize("loss", ["frobenius", "kullback-leibler"])
 def test_nmf_stopping_rule_matches_scikit_learn(init, loss):

@@ -1,0 +1,35 @@
+"""statlib._blas: the accumulating BLAS product used by kernels that sum over blocks of rows."""
+
+import numpy as np
+import pytest
+
+from statlib._blas import gemm_tn
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 1), (7, 3, 5), (50, 20, 130)])
+def test_gemm_tn_overwrites_with_beta_zero(shape):
+    r, k, m = shape
+    rng = np.random.default_rng(0)
+    A, B = rng.standard_normal((r, k)), rng.standard_normal((r, m))
+    C = np.full((k, m), np.nan)  # beta = 0 ignores the old values, NaN included
+    gemm_tn(A, B, C, 0.0)
+    np.testing.assert_allclose(C, A.T @ B, rtol=1e-13, atol=1e-13)
+
+
+def test_gemm_tn_sums_blocks_of_rows_of_wider_arrays():
+    # blocks are row slices of their parents (leading dimension = the parent's row length), the last one ragged
+    rng = np.random.default_rng(1)
+    A, B = rng.standard_normal((23, 4)), rng.standard_normal((23, 9))
+    C = np.empty((4, 9))
+    for start in range(0, 23, 5):
+        gemm_tn(A[start : start + 5], B[start : start + 5], C, 0.0 if start == 0 else 1.0)
+    np.testing.assert_allclose(C, A.T @ B, rtol=1e-13, atol=1e-13)
+
+
+def test_gemm_tn_with_no_rows_scales_c_by_beta():
+    A, B = np.empty((0, 2)), np.empty((0, 3))
+    C = np.arange(6.0).reshape(2, 3)
+    gemm_tn(A, B, C, 1.0)
+    np.testing.assert_array_equal(C, np.arange(6.0).reshape(2, 3))
+    gemm_tn(A, B, C, 0.0)
+    np.testing.assert_array_equal(C, np.zeros((2, 3)))
