@@ -473,7 +473,8 @@ def _mu_frobenius_csr(data, indices, indptr, W, H, max_iter, tol, update_H, XHt,
 
 def _block_rows(n, m):
     """Rows of X per block of ``_frobenius_round``: about 768 KiB, so that a block read for X H^T is still in
-    a core's cache (1 MiB L2 on the machine measured, where 512 KiB to 1 MiB blocks did best) for W^T X."""
+    a core's cache (1 MiB L2 on the machine measured, where 256 KiB to 2 MiB blocks did about equally well) for
+    W^T X. At least 16 rows, for the products' sake: beyond m = 6144 a block is larger than 768 KiB."""
     return min(n, max(16, _BLOCK_BYTES // (8 * m)))
 
 

@@ -224,21 +224,37 @@ def test_nmf_agrees_with_scikit_learn_from_the_same_start(loss, iterations):
     np.testing.assert_allclose(ours.inverse_transform(W_ours), ref.inverse_transform(W_ref), rtol=1e-10)
 
 
-def test_nmf_round_over_blocks_of_rows_agrees_with_scikit_learn(monkeypatch):
+@pytest.mark.parametrize("k", [4, 20])
+def test_nmf_round_over_blocks_of_rows_agrees_with_scikit_learn(monkeypatch, k):
     # A dense squared-loss round reads X once, a block of rows at a time (_frobenius_round); the tests above fit
-    # in one block. Here the blocks are the smallest allowed, 16 rows, with a ragged last block of 13.
+    # in one block. Here the blocks are the smallest allowed, 16 rows, with a ragged last block of 13, and with
+    # k = 20 more components than a block has rows.
     from statlib.decomposition import _nmf
 
     monkeypatch.setattr(_nmf, "_BLOCK_BYTES", 1)
     assert _nmf._block_rows(61, 20) == 16
-    X, W0, H0 = _nonnegative(n=61)
-    ours = NMF(4, init="custom", tol=0.0, max_iter=200)
-    ref = skd.NMF(4, init="custom", solver="mu", tol=0.0, max_iter=200)
+    X, W0, H0 = _nonnegative(n=61, k=k)
+    ours = NMF(k, init="custom", tol=0.0, max_iter=200)
+    ref = skd.NMF(k, init="custom", solver="mu", tol=0.0, max_iter=200)
     np.testing.assert_allclose(
         ours.fit_transform(X, W=W0.copy(), H=H0.copy()), ref.fit_transform(X, W=W0.copy(), H=H0.copy()), rtol=1e-10
     )
     np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-10, atol=1e-12)
     assert np.isclose(ours.reconstruction_err_, ref.reconstruction_err_, rtol=1e-12)
+
+
+def test_nmf_default_blocks_agree_with_scikit_learn():
+    # 300 x 1000: the default blocks are 98 rows (768 KiB), so the round takes four, the last of 6 rows
+    from statlib.decomposition import _nmf
+
+    assert _nmf._block_rows(300, 1000) == 98
+    X, W0, H0 = _nonnegative(n=300, m=1000, k=6, seed=2)
+    ours = NMF(6, init="custom", tol=0.0, max_iter=30)
+    ref = skd.NMF(6, init="custom", solver="mu", tol=0.0, max_iter=30)
+    np.testing.assert_allclose(
+        ours.fit_transform(X, W=W0.copy(), H=H0.copy()), ref.fit_transform(X, W=W0.copy(), H=H0.copy()), rtol=1e-10
+    )
+    np.testing.assert_allclose(ours.components_, ref.components_, rtol=1e-10, atol=1e-12)
 
 
 @pytest.mark.parametrize("init", ["random", None])
