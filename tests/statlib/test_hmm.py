@@ -217,6 +217,83 @@ def test_posteriors_against_normalise_every_step(N):
     np.testing.assert_allclose(model.xi(obs), xi, rtol=1e-10, atol=1e-15)
 
 
+def _normalised_forward(pi, A, B, obs):
+    """(10.15)-(10.16) in NumPy with every row normalised: the rows alpha_t / P(o_1..o_t) and the scales
+    c_t = P(o_t | o_1..o_{t-1}), whose logarithms add up to log P(O | lambda) (10.17)."""
+    T = len(obs)
+    alpha, scale = np.empty((T, len(pi))), np.empty(T)
+    a = pi * B[:, obs[0]]
+    for t in range(T):
+        if t:
+            a = (alpha[t - 1] @ A) * B[:, obs[t]]
+        scale[t] = a.sum()
+        alpha[t] = a / scale[t]
+    return alpha, scale, np.log(scale).sum()
+
+
+def test_pair_tables_are_two_steps_of_the_recursion():
+    from statlib.hmm._kernels import _pair_tables
+
+    rng = np.random.default_rng(7)
+    N, M = 4, 3
+    A, B = rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(M), size=N)
+    pairs = _pair_tables(A, np.ascontiguousarray(B.T), N)
+    for o in range(M):
+        C = A @ np.diag(B[:, o]) @ A
+        expected = [[C[i ^ k, i] for i in range(N)] for k in range(N)]
+        np.testing.assert_allclose(pairs[o].reshape(N, N), expected, rtol=1e-14)
+
+
+@pytest.mark.parametrize("N", [2, 4, 8])
+@pytest.mark.parametrize("extra", [0, 1])  # an even and an odd number of steps after the first
+@pytest.mark.parametrize("rare", [1e-40, 1e-200])
+def test_forward_two_steps_per_link_matches_the_normalised_recursion(N, extra, rare):
+    # Long sequences (T >= 4 M N^2) take two steps per dependent link (_forward_recursion_pairs). A rare symbol
+    # (probability `rare` in every state) makes the sums fall below 2**-128 at steps of both parities, so both of
+    # its rescaling branches run; two steps of 1e-200 each would underflow any number, unless the two-step link
+    # is taken from the rescaled u_t and u_{t+1} is rescaled before the next link.
+    from statlib.hmm._kernels import _PAIRS_MIN_STEPS, _forward_scaled
+
+    rng = np.random.default_rng(20 + N)
+    M = 3
+    pi, A = rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N)
+    B = rng.dirichlet(np.ones(M), size=N)
+    B[:, 2] = rare
+    B /= B.sum(axis=1, keepdims=True)
+    T = _PAIRS_MIN_STEPS * M * N * N + extra + 2
+    obs = rng.integers(0, M, size=T)
+    alpha, scale = np.empty((T, N)), np.empty(T)
+    log_p = _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, alpha, scale)
+    alpha_ref, scale_ref, log_p_ref = _normalised_forward(pi, A, B, obs)
+    np.testing.assert_allclose(alpha, alpha_ref, rtol=1e-11, atol=1e-300)
+    np.testing.assert_allclose(scale, scale_ref, rtol=1e-11)
+    assert log_p == pytest.approx(log_p_ref, rel=1e-12)
+    # the score alone (no table written) is the same number
+    assert _forward_scaled(pi, A, A.T.copy(), B.T.copy(), obs, np.empty((2, N)), np.empty(1)) == log_p
+
+
+@pytest.mark.parametrize("N", [2, 4, 8])
+@pytest.mark.parametrize("stop", [1, 2, 101, 102])
+def test_forward_two_steps_per_link_stops_where_the_sequence_becomes_impossible(N, stop):
+    from statlib.hmm._kernels import _PAIRS_MIN_STEPS, _forward_scaled
+
+    rng = np.random.default_rng(30 + N)
+    M = 3
+    pi, A = rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N)
+    B = rng.dirichlet(np.ones(M), size=N)
+    B[:, 2] = 0.0  # symbol 2 impossible in every state
+    B /= B.sum(axis=1, keepdims=True)
+    T = max(_PAIRS_MIN_STEPS * M * N * N, 200)
+    obs = rng.integers(0, 2, size=T)
+    obs[stop] = 2
+    alpha, scale = np.full((T, N), np.nan), np.full(T, np.nan)
+    assert _forward_scaled(pi, A, A.T.copy(), B.T.copy(), obs, alpha, scale) == -np.inf
+    assert np.all(alpha[stop:] == 0.0) and np.all(scale[stop:] == 0.0)
+    alpha_ref, scale_ref, _ = _normalised_forward(pi, A, B, obs[:stop])
+    np.testing.assert_allclose(alpha[:stop], alpha_ref, rtol=1e-11)
+    np.testing.assert_allclose(scale[:stop], scale_ref, rtol=1e-11)
+
+
 @pytest.mark.parametrize("N", [2, 4, 8])
 def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(N):
     from statlib.hmm._kernels import _backward_scaled, _forward_scaled
