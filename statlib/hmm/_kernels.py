@@ -17,7 +17,8 @@ from . import _vector
 _HUGE = 2.0**128  # the forward pass rescales by this power of two when its sum drops below _TINY
 _TINY = 2.0**-128
 _LOG2 = math.log(2.0)
-_PAIRS_MIN_STEPS = 4  # the forward pass goes two steps per link from T >= 4 M N^2 on (see _forward_vector)
+_PAIRS_MIN_STEPS = 4  # the forward pass goes two steps per link from T >= 4 M N^2 on (see _forward_vector),
+_PAIRS_MAX_ENTRIES = 1 << 15  # with at most 256 KiB of tables: at 2 MiB (N = 8, M = 4096) a link was slower
 
 
 @njit(cache=True, inline="always")
@@ -178,10 +179,11 @@ def _forward_recursion_pairs(startprob, transmat, emission_t, obs, alpha, scale,
     u_{t+1} is computed from u_{t-1} by one product with C_{o_t} = A diag(b_.(o_t)) A (:func:`_pair_tables`) and
     the emission factor b_.(o_{t+1}); u_t, which the table of alphas and the scale c_t need, is computed from
     u_{t-1} beside it, off the chain. A step of the chain then waits for a shuffle, a multiply, log2(N) adds and a
-    multiply, as one step of (10.16) does, but the chain has half as many steps. The same u_t, s_t, shift,
-    ``alpha`` and ``scale`` as :func:`_forward_recursion_vector`, with the sums for u_{t+1} associated otherwise.
-    Where that recursion rescales u_t (s_t below 2**-128), u_{t+1} is taken from the rescaled u_t instead, so
-    both rescale at the same steps.
+    multiply, as one step of (10.16) does, but the chain has half as many links (one more for each rescaling of
+    u_t). The same u_t, s_t, shift, ``alpha`` and ``scale`` as :func:`_forward_recursion_vector` up to rounding,
+    the sums for u_{t+1} being associated otherwise. Where that recursion rescales u_t (s_t below 2**-128),
+    u_{t+1} is taken from the rescaled u_t instead, so both rescale at the same steps (barring a sum within
+    rounding of 2**-128).
     """
     T = obs.shape[0]
     d = _vector.xor_columns(transmat, N)  # d[k, i] = a_{i^k, i}
@@ -256,35 +258,40 @@ def _forward_recursion_pairs(startprob, transmat, emission_t, obs, alpha, scale,
 
 
 @njit(cache=True)
-def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale):
+def _forward_scaled(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, pair_steps=_PAIRS_MIN_STEPS):
     """:func:`_forward_recursion` (algorithm 10.2 with scaling); returns log P(O | lambda).
 
     For N = 2, 4 and 8 states the recursion is :func:`_forward_recursion_vector`, compiled with N a constant:
-    u_t stays in registers and the sums are balanced trees. Any other N runs :func:`_forward_recursion`,
-    whose sums add their terms in the order j = 0, 1, ...; the two agree to rounding.
+    u_t stays in registers and the sums are balanced trees; a long sequence takes two steps per link
+    (:func:`_forward_vector`, from ``pair_steps`` M N^2 steps on: 0 sends every sequence whose tables fit that way,
+    a number beyond T none). Any other N runs :func:`_forward_recursion`, whose sums add their terms in the order
+    j = 0, 1, ...; all agree to rounding.
     """
     N = startprob.shape[0]
     if N == 2:
-        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 2, 4)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 2, 4, pair_steps)
     if N == 4:
-        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 4, 16)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 4, 16, pair_steps)
     if N == 8:
-        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 8, 64)
+        return _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, 8, 64, pair_steps)
     return _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N)
 
 
 @njit(cache=True, inline="always")
-def _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, N, NN):
-    """:func:`_forward_recursion_vector` compiled twice, with ``keep`` (write ``alpha`` and ``scale``) a constant:
-    for ``score`` (``keep`` False) the loop then holds no test of it. ``NN`` is N * N, also a constant.
+def _forward_vector(startprob, transmat, emission_t, obs, alpha, scale, N, NN, pair_steps):
+    """The vector recursion for N = 2, 4, 8 (``NN`` = N * N; both compile-time constants), compiled with ``keep``
+    (write ``alpha`` and ``scale``) a constant: for ``score`` (``keep`` False) the loop then holds no test of it.
 
-    A sequence of at least ``_PAIRS_MIN_STEPS`` M N^2 steps (M symbols) runs :func:`_forward_recursion_pairs`
-    instead, two steps per dependent link; its tables of M N^3 products then cost at most a quarter of a product
-    per entry of the T x N alpha table.
+    A sequence of at least ``pair_steps`` M N^2 steps (M symbols; 4 by default) runs
+    :func:`_forward_recursion_pairs`, two steps per dependent link, if its M N^2 table entries fit in
+    ``_PAIRS_MAX_ENTRIES``; a shorter one, or one with larger tables, :func:`_forward_recursion_vector`. With the
+    default, building the tables (M N^3 products) costs at most a quarter of a product per entry of the T x N table
+    of alpha.
     """
     T = obs.shape[0]
     keep = alpha.shape[0] >= T and scale.shape[0] >= T
-    if T >= _PAIRS_MIN_STEPS * emission_t.shape[0] * NN:
+    entries = emission_t.shape[0] * NN
+    if T // entries >= pair_steps and entries <= _PAIRS_MAX_ENTRIES:  # T >= pair_steps M N^2, without overflow
         pairs = _pair_tables(transmat, emission_t, N)
         if keep:
             return _forward_recursion_pairs(startprob, transmat, emission_t, obs, alpha, scale, N, NN, True, pairs)

@@ -231,11 +231,17 @@ def _normalised_forward(pi, A, B, obs):
     return alpha, scale, np.log(scale).sum()
 
 
-def test_pair_tables_are_two_steps_of_the_recursion():
+# The forward kernel's two paths for N = 2, 4, 8: one step per dependent link, and two (on long sequences). The
+# kernel's last argument, pair_steps, picks the path: 0 takes two steps per link at any length, 2**62 never.
+_PATHS = {"one step per link": 2**62, "two steps per link": 0}
+
+
+@pytest.mark.parametrize("N", [2, 4, 8])
+def test_pair_tables_are_two_steps_of_the_recursion(N):
     from statlib.hmm._kernels import _pair_tables
 
     rng = np.random.default_rng(7)
-    N, M = 4, 3
+    M = 3
     A, B = rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(M), size=N)
     pairs = _pair_tables(A, np.ascontiguousarray(B.T), N)
     for o in range(M):
@@ -244,15 +250,15 @@ def test_pair_tables_are_two_steps_of_the_recursion():
         np.testing.assert_allclose(pairs[o].reshape(N, N), expected, rtol=1e-14)
 
 
+@pytest.mark.parametrize("path", _PATHS)
 @pytest.mark.parametrize("N", [2, 4, 8])
-@pytest.mark.parametrize("extra", [0, 1])  # an even and an odd number of steps after the first
+@pytest.mark.parametrize("T", [500, 501])  # after the first step, an odd and an even number of steps
 @pytest.mark.parametrize("rare", [1e-40, 1e-200])
-def test_forward_two_steps_per_link_matches_the_normalised_recursion(N, extra, rare):
-    # Long sequences (T >= 4 M N^2) take two steps per dependent link (_forward_recursion_pairs). A rare symbol
-    # (probability `rare` in every state) makes the sums fall below 2**-128 at steps of both parities, so both of
-    # its rescaling branches run; two steps of 1e-200 each would underflow any number, unless the two-step link
-    # is taken from the rescaled u_t and u_{t+1} is rescaled before the next link.
-    from statlib.hmm._kernels import _PAIRS_MIN_STEPS, _forward_scaled
+def test_forward_matches_the_normalised_recursion_through_rescalings(path, N, T, rare):
+    # A rare symbol (probability `rare` in every state) makes the sum fall below 2**-128 at steps of both parities,
+    # and at the last step, so every rescaling branch runs. Two rare steps of 1e-200 each would underflow any
+    # number, unless a two-step link is taken from the rescaled u_t and u_{t+1} is rescaled before the next link.
+    from statlib.hmm._kernels import _forward_scaled
 
     rng = np.random.default_rng(20 + N)
     M = 3
@@ -260,22 +266,24 @@ def test_forward_two_steps_per_link_matches_the_normalised_recursion(N, extra, r
     B = rng.dirichlet(np.ones(M), size=N)
     B[:, 2] = rare
     B /= B.sum(axis=1, keepdims=True)
-    T = _PAIRS_MIN_STEPS * M * N * N + extra + 2
     obs = rng.integers(0, M, size=T)
+    obs[-1] = 2
     alpha, scale = np.empty((T, N)), np.empty(T)
-    log_p = _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, alpha, scale)
+    A_t, B_t = np.ascontiguousarray(A.T), np.ascontiguousarray(B.T)
+    log_p = _forward_scaled(pi, A, A_t, B_t, obs, alpha, scale, _PATHS[path])
     alpha_ref, scale_ref, log_p_ref = _normalised_forward(pi, A, B, obs)
     np.testing.assert_allclose(alpha, alpha_ref, rtol=1e-11, atol=1e-300)
     np.testing.assert_allclose(scale, scale_ref, rtol=1e-11)
     assert log_p == pytest.approx(log_p_ref, rel=1e-12)
     # the score alone (no table written) is the same number
-    assert _forward_scaled(pi, A, A.T.copy(), B.T.copy(), obs, np.empty((2, N)), np.empty(1)) == log_p
+    assert _forward_scaled(pi, A, A_t, B_t, obs, np.empty((2, N)), np.empty(1), _PATHS[path]) == log_p
 
 
+@pytest.mark.parametrize("path", _PATHS)
 @pytest.mark.parametrize("N", [2, 4, 8])
 @pytest.mark.parametrize("stop", [1, 2, 101, 102])
-def test_forward_two_steps_per_link_stops_where_the_sequence_becomes_impossible(N, stop):
-    from statlib.hmm._kernels import _PAIRS_MIN_STEPS, _forward_scaled
+def test_forward_stops_where_the_sequence_becomes_impossible(path, N, stop):
+    from statlib.hmm._kernels import _forward_scaled
 
     rng = np.random.default_rng(30 + N)
     M = 3
@@ -283,19 +291,45 @@ def test_forward_two_steps_per_link_stops_where_the_sequence_becomes_impossible(
     B = rng.dirichlet(np.ones(M), size=N)
     B[:, 2] = 0.0  # symbol 2 impossible in every state
     B /= B.sum(axis=1, keepdims=True)
-    T = max(_PAIRS_MIN_STEPS * M * N * N, 200)
+    T = 300
     obs = rng.integers(0, 2, size=T)
     obs[stop] = 2
+    A_t, B_t = np.ascontiguousarray(A.T), np.ascontiguousarray(B.T)
     alpha, scale = np.full((T, N), np.nan), np.full(T, np.nan)
-    assert _forward_scaled(pi, A, A.T.copy(), B.T.copy(), obs, alpha, scale) == -np.inf
+    assert _forward_scaled(pi, A, A_t, B_t, obs, alpha, scale, _PATHS[path]) == -np.inf
     assert np.all(alpha[stop:] == 0.0) and np.all(scale[stop:] == 0.0)
     alpha_ref, scale_ref, _ = _normalised_forward(pi, A, B, obs[:stop])
     np.testing.assert_allclose(alpha[:stop], alpha_ref, rtol=1e-11)
     np.testing.assert_allclose(scale[:stop], scale_ref, rtol=1e-11)
+    assert _forward_scaled(pi, A, A_t, B_t, obs, np.empty((2, N)), np.empty(1), _PATHS[path]) == -np.inf
 
 
 @pytest.mark.parametrize("N", [2, 4, 8])
-def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(N):
+def test_forward_takes_two_steps_per_link_from_4_m_n_squared_steps_on(N):
+    # By default a sequence of 4 M N^2 steps or more takes two steps per link, a shorter one one step.
+    from statlib.hmm._kernels import _PAIRS_MIN_STEPS, _forward_scaled
+
+    rng = np.random.default_rng(40 + N)
+    M = 16
+    pi, A, B = rng.dirichlet(np.ones(N)), rng.dirichlet(np.ones(N), size=N), rng.dirichlet(np.ones(M), size=N)
+    A_t, B_t = np.ascontiguousarray(A.T), np.ascontiguousarray(B.T)
+    threshold = _PAIRS_MIN_STEPS * M * N * N
+    for T, expected in ((threshold - 1, "one step per link"), (threshold, "two steps per link")):
+        obs = rng.integers(0, M, size=T)
+        runs = {}
+        for name, pair_steps in [("default", None), *_PATHS.items()]:
+            alpha, scale = np.empty((T, N)), np.empty(T)
+            args = () if pair_steps is None else (pair_steps,)
+            runs[name] = _forward_scaled(pi, A, A_t, B_t, obs, alpha, scale, *args), alpha
+        # the two paths round differently (else this test could not tell them apart), and the default is one
+        assert not np.array_equal(runs["one step per link"][1], runs["two steps per link"][1])
+        assert runs["default"][0] == runs[expected][0]
+        np.testing.assert_array_equal(runs["default"][1], runs[expected][1])
+
+
+@pytest.mark.parametrize("path", _PATHS)
+@pytest.mark.parametrize("N", [2, 4, 8])
+def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(path, N):
     from statlib.hmm._kernels import _backward_scaled, _forward_scaled
 
     rng = np.random.default_rng(10 + N)
@@ -303,12 +337,12 @@ def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(N):
     obs = rng.integers(0, 5, size=400)
     T = obs.shape[0]
     out_c = np.empty((T, N)), np.empty(T)
-    log_c = _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, *out_c)
+    log_c = _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, *out_c, _PATHS[path])
     # the same arrays in Fortran order (and alpha a strided view): entry by entry, the same numbers
     alpha_f = np.empty((T, 2 * N))[:, ::2]
     scale_f = np.empty(T)
     log_f = _forward_scaled(
-        pi, np.asfortranarray(A), np.asfortranarray(A.T), np.asfortranarray(B.T), obs, alpha_f, scale_f
+        pi, np.asfortranarray(A), np.asfortranarray(A.T), np.asfortranarray(B.T), obs, alpha_f, scale_f, _PATHS[path]
     )
     assert log_f == log_c
     np.testing.assert_array_equal(alpha_f, out_c[0])
@@ -319,7 +353,8 @@ def test_vector_recursions_read_any_layout_and_stop_on_impossible_sequences(N):
     obs = np.minimum(obs, 3)
     obs[100] = 4  # the only impossible symbol
     alpha, scale = np.full((T, N), np.nan), np.full(T, np.nan)
-    assert _forward_scaled(pi, A, np.ascontiguousarray(A.T), np.ascontiguousarray(B.T), obs, alpha, scale) == -np.inf
+    A_t, B_t = np.ascontiguousarray(A.T), np.ascontiguousarray(B.T)
+    assert _forward_scaled(pi, A, A_t, B_t, obs, alpha, scale, _PATHS[path]) == -np.inf
     assert np.all(alpha[100:] == 0.0) and np.all(scale[100:] == 0.0)
     np.testing.assert_allclose(alpha[:100].sum(axis=1), 1.0, rtol=1e-12)
     # the backward pass fails at t = 99 (it needs b(o_100)): rows 0..99 are zero, the later ones normalised
