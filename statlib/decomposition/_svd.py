@@ -295,18 +295,20 @@ def _randomized_range_finder(A, size, n_iter, normalizer, rng):
     Q = rng.normal(size=(A.shape[1], size))  # Gaussian test matrix Omega
     if normalizer == "auto":
         normalizer = "none" if n_iter <= 2 else "LU"
+    # Every product below is a new array that nothing else holds, so the factorisations may work in it (overwrite_a)
+    # instead of copying it first; they return the same numbers.
     for _ in range(n_iter):  # power iterations: Q <- (A A^T)^q A Omega, renormalised each half step
         Q = A @ Q
         if normalizer == "LU":
-            Q = linalg.lu(Q, permute_l=True, check_finite=False)[0]
+            Q = linalg.lu(Q, permute_l=True, check_finite=False, overwrite_a=True)[0]
         elif normalizer == "QR":
-            Q = linalg.qr(Q, mode="economic", check_finite=False)[0]
+            Q = linalg.qr(Q, mode="economic", check_finite=False, overwrite_a=True)[0]
         Q = A.T @ Q
         if normalizer == "LU":
-            Q = linalg.lu(Q, permute_l=True, check_finite=False)[0]
+            Q = linalg.lu(Q, permute_l=True, check_finite=False, overwrite_a=True)[0]
         elif normalizer == "QR":
-            Q = linalg.qr(Q, mode="economic", check_finite=False)[0]
-    Q, _ = linalg.qr(A @ Q, mode="economic", check_finite=False)  # Y = A Omega, Y = QR
+            Q = linalg.qr(Q, mode="economic", check_finite=False, overwrite_a=True)[0]
+    Q, _ = linalg.qr(A @ Q, mode="economic", check_finite=False, overwrite_a=True)  # Y = A Omega, Y = QR
     return Q
 
 
