@@ -7,7 +7,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .._validation import check_choice, check_int, validate_data
 from ._brute import _linear_scan
-from ._distance import _unreduce, check_distance_scale, check_p
+from ._distance import _unreduce, check_distance_scale, check_p, column_extremes
 from ._kd_tree import KDTree
 
 
@@ -72,7 +72,8 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
         if n_neighbors > X.shape[0]:
             raise ValueError(f"n_neighbors must be <= the number of training samples ({X.shape[0]}), got {n_neighbors}")
-        check_distance_scale(p, X, "X")  # refuses coordinates whose distances leave float64
+        self._fit_extremes = column_extremes(X)  # of each column, kept for the scale checks of the queries
+        check_distance_scale(p, X, "X", extremes=self._fit_extremes)  # refuses distances that leave float64
         self.n_samples_fit_ = X.shape[0]
         self._fit_X = X
         self._p = p
@@ -87,7 +88,7 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
         k = check_int(k, "n_neighbors", low=1, high=self.n_samples_fit_)
         p = self._p
         # far from unit scale, the training points and the queries are searched scaled by one power of two (exact)
-        exponent = check_distance_scale(p, self._fit_X, "X (with the training data)", X)
+        exponent = check_distance_scale(p, self._fit_X, "X (with the training data)", X, extremes=self._fit_extremes)
         if self.tree_ is not None:
             reduced, indices = self.tree_._query_reduced(X, k, exponent)
         elif exponent:

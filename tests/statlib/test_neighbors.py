@@ -560,3 +560,22 @@ def test_neighbour_searches_keep_exact_answers_where_distances_fit():
         for scale in (1e-300, 1e300):
             np.testing.assert_array_equal(KDTree(X * scale, p=p).query(X[:5] * scale, k=3)[1], expected)
             np.testing.assert_array_equal(linear_scan(X * scale, X[:5] * scale, k=3, p=p)[1], expected)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (7, 3), (1000, 2), (5, 40)])
+def test_column_extremes_are_numpys_column_minima_and_maxima(shape):
+    from statlib.neighbors._distance import column_extremes
+
+    X = np.random.default_rng(3).normal(size=shape)
+    lo, hi = column_extremes(X)
+    np.testing.assert_array_equal(lo, X.min(axis=0))
+    np.testing.assert_array_equal(hi, X.max(axis=0))
+    lo, hi = column_extremes(np.empty((0, 3)))  # no rows: the identities of min and max
+    assert np.all(lo == np.inf) and np.all(hi == -np.inf)
+
+
+def test_kd_tree_queries_far_from_the_trees_scale_are_still_checked():
+    # the tree keeps its data's column extremes from construction; a query's own extremes still enter the check
+    tree = KDTree(np.random.default_rng(4).random((300, 2)))
+    with pytest.raises(ValueError, match="too large for L_p distances"):
+        tree.query([[1e308, 0.5], [-1e308, 0.5]], k=1)  # the first column spans 2e308, beyond float64
