@@ -1,5 +1,7 @@
 """L_p (Minkowski) distances, Li Hang eqs. (3.2)-(3.5)."""
 
+import math
+
 import numpy as np
 from numba import njit
 
@@ -94,6 +96,26 @@ def column_extremes(X):
     return lo, hi
 
 
+@njit(cache=True)
+def _top_and_span(lo, hi, Q):
+    """From columns' extremes ``lo``, ``hi`` widened by the rows of ``Q`` (which may have none): the largest
+    magnitude of any coordinate and the largest span hi - lo of any column."""
+    lo, hi = lo.copy(), hi.copy()
+    for i in range(Q.shape[0]):
+        for j in range(Q.shape[1]):
+            x = Q[i, j]
+            if x < lo[j]:
+                lo[j] = x
+            if x > hi[j]:
+                hi[j] = x
+    top = 0.0
+    span = 0.0
+    for j in range(lo.shape[0]):
+        top = max(top, hi[j], -lo[j])
+        span = max(span, hi[j] - lo[j])
+    return top, span
+
+
 def check_distance_scale(p, X, name, Q=None, extremes=None):
     """The exponent e by which the search scales the points, ``X`` and the queries ``Q`` alike, to 2^-e X (0: as they
     are); ValueError naming ``name`` where the L_p distances themselves leave float64.
@@ -105,28 +127,29 @@ def check_distance_scale(p, X, name, Q=None, extremes=None):
     ``_UNSCALED_LOG2_POWER`` of unit scale are used as they are (e = 0). Refused: coordinates that span more than
     float64 holds (a distance beyond 1.8e308, for any p), and, for very large p, terms |x_l - z_l|^p that overflow
     even at unit scale. Costs one pass over ``X`` and ``Q`` for their columns' extremes (:func:`column_extremes`);
-    ``extremes``, ``X``'s computed before (a fitted tree's), spares the pass over ``X``."""
+    ``extremes``, ``X``'s computed before (a fitted tree's), spares the pass over ``X``. The rest is arithmetic on
+    two numbers."""
     if not X.size:
         return 0
     lo, hi = column_extremes(X) if extremes is None else extremes
-    if Q is not None and Q.size:
-        q_lo, q_hi = column_extremes(Q)
-        lo, hi = np.minimum(lo, q_lo), np.maximum(hi, q_hi)
-    power = 1.0 if np.isinf(p) else p
-    exponent = scale_exponent(np.concatenate([lo, hi]))  # of the largest magnitude among the columns' extremes
+    top, span = _top_and_span(lo, hi, Q if Q is not None and Q.size else X[:0])
+    power = 1.0 if math.isinf(p) else p
+    exponent = scale_exponent(top)  # of the largest magnitude: top in [2^(e-1), 2^e)
     if abs(exponent) * power <= _UNSCALED_LOG2_POWER:
         exponent = 0
-    with np.errstate(over="ignore", invalid="ignore"):
-        span = np.float64(np.max(hi - lo))
-        reach = span if np.isinf(p) else span * X.shape[1] ** (1.0 / p)  # a bound on every L_p distance
-        scaled = np.ldexp(span, -exponent)
-        reduced = scaled if np.isinf(p) else scaled**p * X.shape[1]  # a bound on every reduced distance searched
-    if not np.isfinite(reach):
+    d = X.shape[1]
+    reach = span if math.isinf(p) else span * d ** (1.0 / p)  # a bound on every L_p distance
+    try:
+        scaled = math.ldexp(span, -exponent)
+        reduced = scaled if math.isinf(p) else scaled**p * d  # a bound on every reduced distance searched
+    except OverflowError:
+        reduced = math.inf
+    if not math.isfinite(reach):
         raise ValueError(
             f"{name} is too large for L_p distances with p={p:g}: its coordinates span {span:.3g}, so distances "
             f"exceed float64's largest number; rescale {name}"
         )
-    if not np.isfinite(reduced):
+    if not math.isfinite(reduced):
         raise ValueError(
             f"{name} is too large for L_p distances with p={p:g}: a sum of terms |x_l - z_l|^p overflows even with "
             f"the coordinates scaled to unit size; take a smaller p"
