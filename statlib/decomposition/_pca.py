@@ -204,13 +204,11 @@ class PCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEstimator):
             return self._fit_randomized(X, nc)
         if solver == "full":
             mean = X.mean(axis=0)  # (16.40)
-            # Algorithm 16.1 wants centred data. Centred in Fortran order, the copy is one LAPACK can work in: the SVD
-            # then makes no copy of its own (overwrite_a; X was checked finite on input). The same numbers.
-            Xc = np.subtract(X, mean, order="F")
+            Xc = X - mean  # Algorithm 16.1 wants centred data
             check_scale(Xc, "X", small=True)  # the variances (16.52) must neither overflow nor underflow
             # (16.51): the book's X' = X^T / sqrt(n - 1) is Xc / sqrt(n - 1) here (samples are rows); the SVD of Xc
             # has the same V, with singular values sqrt(n - 1) times those of X'.
-            U, S, Vt = linalg.svd(Xc, full_matrices=False, overwrite_a=True, check_finite=False)
+            U, S, Vt = linalg.svd(Xc, full_matrices=False)
             _flip_signs(Vt, U)  # fix each direction's sign (largest-magnitude entry positive)
             variance = S**2 / (n - 1)  # (16.52)-(16.53): eigenvalues of S = X'^T X', var(y_k) = lambda_k (16.6)
         else:
