@@ -72,10 +72,10 @@ class KNeighborsClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"y must contain at least two classes; got 1 class: {self.classes_.tolist()}")
         if n_neighbors > X.shape[0]:
             raise ValueError(f"n_neighbors must be <= the number of training samples ({X.shape[0]}), got {n_neighbors}")
-        self._fit_extremes = column_extremes(X)  # of each column, kept for the scale checks of the queries
-        check_distance_scale(p, X, "X", extremes=self._fit_extremes)  # refuses distances that leave float64
+        extremes = column_extremes(X)  # of each column, kept for the scale checks of the queries
+        check_distance_scale(p, X, "X", extremes=extremes)  # refuses distances that leave float64
         self.n_samples_fit_ = X.shape[0]
-        self._fit_X = X
+        self._fit_X, self._fit_extremes = X, extremes
         self._p = p
         self.tree_ = KDTree(X, leaf_size=leaf_size, p=p, bounds="bbox") if algorithm == "kd_tree" else None
         return self

@@ -100,6 +100,8 @@ def column_extremes(X):
 def _top_and_span(lo, hi, Q):
     """From columns' extremes ``lo``, ``hi`` widened by the rows of ``Q`` (which may have none): the largest
     magnitude of any coordinate and the largest span hi - lo of any column."""
+    if Q.shape[0] and Q.shape[1] != lo.shape[0]:
+        raise ValueError("the queries must have as many features as the points")
     lo, hi = lo.copy(), hi.copy()
     for i in range(Q.shape[0]):
         for j in range(Q.shape[1]):

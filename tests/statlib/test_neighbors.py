@@ -574,8 +574,18 @@ def test_column_extremes_are_numpys_column_minima_and_maxima(shape):
     assert np.all(lo == np.inf) and np.all(hi == -np.inf)
 
 
-def test_kd_tree_queries_far_from_the_trees_scale_are_still_checked():
-    # the tree keeps its data's column extremes from construction; a query's own extremes still enter the check
-    tree = KDTree(np.random.default_rng(4).random((300, 2)))
+@pytest.mark.parametrize("searcher", ["KDTree", "kd_tree", "brute"])
+def test_queries_are_checked_together_with_the_fitted_points(searcher):
+    # The fitted points keep their columns' extremes from construction. Points in [-1e308, 1] and queries at 1e308
+    # are each fine alone; together their first column spans 2e308, beyond float64, and the query is refused. A check
+    # that forgot the stored extremes (or the queries') would let it through.
+    X = np.array([[-1e308, 0.0], [1.0, 1.0], [0.5, 0.5]])
+    Q = np.array([[1e308, 0.5]])
+    if searcher == "KDTree":
+        model = KDTree(X)
+        query = lambda: model.query(Q, k=1)  # noqa: E731
+    else:
+        model = KNeighborsClassifier(n_neighbors=1, algorithm=searcher).fit(X, [0, 1, 1])
+        query = lambda: model.predict(Q)  # noqa: E731
     with pytest.raises(ValueError, match="too large for L_p distances"):
-        tree.query([[1e308, 0.5], [-1e308, 0.5]], k=1)  # the first column spans 2e308, beyond float64
+        query()
