@@ -31,6 +31,17 @@ def _zero_rows_from(alpha, scale, t, T):
 
 
 @njit(cache=True, inline="always")
+def _rescaled(u, s, shift):
+    """``u``, its sum ``s`` and ``shift`` after multiplying ``u`` by 2**128 until ``s`` is at least 2**-128: an exact
+    rescaling of a vector of :mod:`statlib.hmm._vector` (u_t = alpha_t * 2**shift stays true)."""
+    while s < _TINY:
+        u = _vector.scaled(u, _HUGE)
+        s *= _HUGE
+        shift += 128
+    return u, s, shift
+
+
+@njit(cache=True, inline="always")
 def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A) for N states; returns log P(O | lambda).
 
@@ -142,10 +153,7 @@ def _forward_recursion_vector(startprob, transmat, emission_t, obs, alpha, scale
             return -np.inf
         if keep:
             scale[t] = s * inv  # c_t = P(o_t | o_1..o_{t-1}) = s_t / s_{t-1}
-        while s < _TINY:  # rescale by an exact power of two
-            u = _vector.scaled(u, _HUGE)
-            s *= _HUGE
-            shift += 128
+        u, s, shift = _rescaled(u, s, shift)  # by an exact power of two
         inv = 1.0 / s
     if keep:
         _vector.store_row(alpha, T - 1, u, inv)
@@ -196,10 +204,7 @@ def _forward_recursion_pairs(startprob, transmat, emission_t, obs, alpha, scale,
         return -np.inf
     if keep:
         scale[0] = s
-    while s < _TINY:
-        u = _vector.scaled(u, _HUGE)
-        s *= _HUGE
-        shift += 128
+    u, s, shift = _rescaled(u, s, shift)
     inv = 1.0 / s  # 1 / s_{t-1}
     t = 1
     while t < T:
@@ -222,18 +227,11 @@ def _forward_recursion_pairs(startprob, transmat, emission_t, obs, alpha, scale,
         if keep:
             scale[t] = s * inv
         if not two:  # the last step, t = T - 1, alone
-            while s < _TINY:
-                v = _vector.scaled(v, _HUGE)
-                s *= _HUGE
-                shift += 128
+            u, s, shift = _rescaled(v, s, shift)
             inv = 1.0 / s
-            u = v
             break
         if s < _TINY:  # the one-step recursion rescales u_t here: take u_{t+1} from the rescaled u_t
-            while s < _TINY:
-                v = _vector.scaled(v, _HUGE)
-                s *= _HUGE
-                shift += 128
+            v, s, shift = _rescaled(v, s, shift)
             w = _vector.times(_vector.xor_products_sum(v, d), _vector.row(emission_t, obs[t + 1], N))
         inv = 1.0 / s  # 1 / s_t
         if keep:
@@ -245,12 +243,8 @@ def _forward_recursion_pairs(startprob, transmat, emission_t, obs, alpha, scale,
             return -np.inf
         if keep:
             scale[t + 1] = s * inv
-        while s < _TINY:
-            w = _vector.scaled(w, _HUGE)
-            s *= _HUGE
-            shift += 128
+        u, s, shift = _rescaled(w, s, shift)
         inv = 1.0 / s
-        u = w
         t += 2
     if keep:
         _vector.store_row(alpha, T - 1, u, inv)
