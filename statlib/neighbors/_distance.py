@@ -97,19 +97,9 @@ def column_extremes(X):
 
 
 @njit(cache=True)
-def _top_and_span(lo, hi, Q):
-    """From columns' extremes ``lo``, ``hi`` widened by the rows of ``Q`` (which may have none): the largest
-    magnitude of any coordinate and the largest span hi - lo of any column."""
-    if Q.shape[0] and Q.shape[1] != lo.shape[0]:
-        raise ValueError("the queries must have as many features as the points")
-    lo, hi = lo.copy(), hi.copy()
-    for i in range(Q.shape[0]):
-        for j in range(Q.shape[1]):
-            x = Q[i, j]
-            if x < lo[j]:
-                lo[j] = x
-            if x > hi[j]:
-                hi[j] = x
+def _top_and_span(lo, hi):
+    """From columns' extremes ``lo``, ``hi``: the largest magnitude of any coordinate and the largest span hi - lo
+    of any column."""
     top = 0.0
     span = 0.0
     for j in range(lo.shape[0]):
@@ -134,7 +124,10 @@ def check_distance_scale(p, X, name, Q=None, extremes=None):
     if not X.size:
         return 0
     lo, hi = column_extremes(X) if extremes is None else extremes
-    top, span = _top_and_span(lo, hi, Q if Q is not None and Q.size else X[:0])
+    if Q is not None and Q.size:
+        q_lo, q_hi = column_extremes(Q)
+        lo, hi = np.minimum(lo, q_lo), np.maximum(hi, q_hi)
+    top, span = _top_and_span(lo, hi)
     power = 1.0 if math.isinf(p) else p
     exponent = scale_exponent(top)  # of the largest magnitude: top in [2^(e-1), 2^e)
     if abs(exponent) * power <= _UNSCALED_LOG2_POWER:

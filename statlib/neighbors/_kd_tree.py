@@ -517,6 +517,7 @@ def _search_bbox(
     k = best_d.shape[0]
     use_heap = k > _SORTED_MAX_K
     w = 0 if use_heap else k - 1  # where the current k-th nearest sits: the heap's root or the list's end
+    tracing = trace.shape[0] > 0
     stack_node[0] = 0
     stack_bound[0] = _box_distance(x, lower, upper, 0, p)
     top = 1
@@ -537,7 +538,6 @@ def _search_bbox(
         m = mid[node]
         lo, hi = (start[node], end[node]) if m < 0 else (m, m + 1)  # a leaf's block, or the node's point
         _block_distances(x, Xs, lo, hi, p, block)
-        tracing = trace.shape[0] > 0
         for pos in range(lo, hi):
             dist = block[pos - lo]
             if size == k and dist > best_d[w] and not tracing:  # the common case: farther than the k-th nearest
