@@ -13,7 +13,9 @@ with many centres, so that the block's products take at most 256 KiB); the produ
 from one matrix product (BLAS dgemm through ``np.dot``, as in scikit-learn's chunked Lloyd iteration),
 and the kernel then scores ||m_l||^2/2 - x.m_l, picks the argmin and adds the sample to its cluster's
 sums while the block is still in cache: assignment and the sums of the update are one pass. (A plain
-loop over features and centres was measured about twice as slow.) When X is larger than 2 MiB, the
+loop over features and centres was measured about twice as slow.) The argmin takes the scores eight at a
+time (:func:`_first_minimum`, the first minimum as the plain loop finds it); at k = 100, d = 10 that cut a
+pass over 10^4 rows from about 0.98 to 0.59 ms, of which the matrix products take 0.41. When X is larger than 2 MiB, the
 scan of a block issues one prefetch instruction per 64-byte cache line of the next block, spread over the
 rows scanned, so that the next block is read from memory while this one is scanned rather than during its
 matrix product (measured about 15% faster per iteration with X beyond the last-level cache at d = 10; one
@@ -86,6 +88,10 @@ _DIRECT_MAX_K = 8 * _DIRECT_GROUPS[-1]
 _BOUNDS_MAX_D = 3  # algorithm="auto" takes Hamerly's bounds beyond _DIRECT_MAX_K centres in at most this many features
 
 
+_I32 = ir.IntType(32)
+_I64 = ir.IntType(64)
+
+
 @njit(cache=True)
 def _block_rows(n, d, k):
     """Samples per block, so that a block of X and its (block, k) products stay in cache."""
@@ -118,6 +124,106 @@ def _prefetch(typingctx, array, index):
     return types.void(array, index), codegen
 
 
+def _emit_scores(builder, half_norms, row, k, chunk, whole):
+    """The scores ||m_l||^2 / 2 - x.m_l of centres l = 8 chunk, ..., 8 chunk + 7 as one vector, from ``half_norms``
+    and the row ``row`` of products x.m_l (pointers to float64). Unless the chunk is ``whole`` (8 centres below k),
+    lanes at or past ``k`` are NaN, which no comparison selects, and read no memory."""
+    base = builder.mul(chunk, ir.Constant(_I64, 8))
+    if whole:
+        h = builder.load(builder.bitcast(builder.gep(half_norms, [base]), V8.as_pointer()), align=8)
+        p = builder.load(builder.bitcast(builder.gep(row, [base]), V8.as_pointer()), align=8)
+        return builder.fsub(h, p)
+    inside = builder.icmp_signed("<", _LANES, _splat_i64(builder, builder.sub(k, base)))
+    h = _masked_load(builder, builder.gep(half_norms, [base]), inside, ir.Constant(V8, [float("nan")] * 8))
+    p = _masked_load(builder, builder.gep(row, [base]), inside, ir.Constant(V8, [0.0] * 8))
+    return builder.fsub(h, p)
+
+
+_V8I64 = ir.VectorType(ir.IntType(64), 8)
+_LANES = ir.Constant(_V8I64, list(range(8)))
+
+
+def _splat_i64(builder, value):
+    v = builder.insert_element(ir.Constant(_V8I64, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8))
+
+
+def _masked_load(builder, pointer, mask, passthru):
+    """8 float64 from ``pointer``, reading only the lanes that ``mask`` sets (``passthru`` elsewhere): LLVM's
+    masked load, which touches no memory past the last lane read."""
+    fn = cgutils.get_or_insert_function(
+        builder.module,
+        ir.FunctionType(V8, [V8.as_pointer(), ir.IntType(32), ir.VectorType(ir.IntType(1), 8), V8]),
+        "llvm.masked.load.v8f64.p0v8f64",
+    )
+    return builder.call(fn, [builder.bitcast(pointer, V8.as_pointer()), ir.Constant(ir.IntType(32), 8), mask, passthru])
+
+
+@intrinsic
+def _first_minimum(typingctx, products, i, half_norms):
+    """The centre of the first minimum of the scores half_norms[l] - products[i, l] (14.22) over l < k =
+    len(half_norms), eight centres to a vector. Lane by lane, the running minimum and the first centre that reached
+    it (a strictly smaller score replaces both); then the minimum over the lanes, and the smallest centre among the
+    lanes that hold it. That is the centre the plain loop ``if score < best_score`` over l picks, from the same
+    scores, with no branch that depends on the data. 0 if every score is NaN (which validated data never give).
+    The caller guarantees that row i of ``products`` (C order) has at least k entries."""
+    if not (
+        isinstance(products, types.Array)
+        and products.ndim == 2
+        and products.layout == "C"
+        and products.dtype == types.float64
+        and isinstance(half_norms, types.Array)
+        and half_norms.ndim == 1
+        and half_norms.layout == "C"
+        and half_norms.dtype == types.float64
+        and isinstance(i, types.Integer)
+    ):
+        return None
+
+    def codegen(context, builder, signature, args):
+        P = context.make_array(signature.args[0])(context, builder, args[0])
+        H = context.make_array(signature.args[2])(context, builder, args[2])
+        i = context.cast(builder, args[1], signature.args[1], types.intp)
+        k = cgutils.unpack_tuple(builder, H.shape)[0]
+        width = cgutils.unpack_tuple(builder, P.shape)[1]
+        row = builder.gep(P.data, [builder.mul(i, width)])
+        low = cgutils.alloca_once_value(builder, ir.Constant(V8, [float("inf")] * 8))
+        where = cgutils.alloca_once_value(builder, ir.Constant(_V8I64, [0] * 8))
+
+        def scan(chunk, whole):  # a strictly smaller score replaces the lane's minimum and its centre
+            s = _emit_scores(builder, H.data, row, k, chunk, whole)
+            old = builder.load(low)
+            lower = builder.fcmp_ordered("<", s, old)
+            builder.store(builder.select(lower, s, old), low)
+            centres = builder.add(_LANES, _splat_i64(builder, builder.mul(chunk, ir.Constant(_I64, 8))))
+            builder.store(builder.select(lower, centres, builder.load(where)), where)
+
+        whole = builder.udiv(k, ir.Constant(_I64, 8))
+        with cgutils.for_range(builder, whole) as loop:
+            scan(loop.index, True)
+        with builder.if_then(builder.icmp_signed("<", builder.mul(whole, ir.Constant(_I64, 8)), k)):
+            scan(whole, False)  # the last k % 8 centres
+        low, where = builder.load(low), builder.load(where)
+        smallest = low
+        for w in (4, 2, 1):  # the minimum over the lanes, by halving
+            lo = builder.shuffle_vector(smallest, smallest, ir.Constant(ir.VectorType(_I32, w), list(range(w))))
+            hi = builder.shuffle_vector(smallest, smallest, ir.Constant(ir.VectorType(_I32, w), list(range(w, 2 * w))))
+            smallest = builder.select(builder.fcmp_ordered("<", hi, lo), hi, lo)
+        smallest = splat(builder, builder.extract_element(smallest, _I32(0)))
+        # the smallest centre among the lanes holding the minimum (k where none does: every score NaN)
+        candidates = builder.select(builder.fcmp_ordered("==", low, smallest), where, _splat_i64(builder, k))
+        for w in (4, 2, 1):
+            lo = builder.shuffle_vector(candidates, candidates, ir.Constant(ir.VectorType(_I32, w), list(range(w))))
+            hi = builder.shuffle_vector(
+                candidates, candidates, ir.Constant(ir.VectorType(_I32, w), list(range(w, 2 * w)))
+            )
+            candidates = builder.select(builder.icmp_signed("<", hi, lo), hi, lo)
+        best = builder.extract_element(candidates, _I32(0))
+        return builder.select(builder.icmp_signed("<", best, k), best, ir.Constant(_I64, 0))
+
+    return types.intp(products, i, half_norms), codegen
+
+
 @njit(cache=True)
 def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums, counts):
     """Nearest centres (14.22) of rows ``start:stop`` of ``X``; returns how many labels changed.
@@ -142,13 +248,7 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
             while line < (stop + i + 1) * d:
                 _prefetch(X, line)
                 line += 8
-        best = 0
-        best_score = half_norms[0] - block[i, 0]
-        for l in range(1, k):
-            score = half_norms[l] - block[i, l]
-            if score < best_score:
-                best_score = score
-                best = l
+        best = _first_minimum(block, i, half_norms)
         j = start + i
         if labels[j] != best:
             changed += 1
@@ -158,10 +258,6 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
             for a in range(d):
                 sums[best, a] += X[j, a]
     return changed
-
-
-_I32 = ir.IntType(32)
-_I64 = ir.IntType(64)
 
 
 def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, changed, d, groups):

@@ -207,6 +207,46 @@ def test_direct_pass_equals_the_blocked_pass(d, k):
     assert changed == blocked[3] == n
 
 
+def _plain_first_minimum(products, i, half_norms):
+    best, best_score = 0, half_norms[0] - products[i, 0]
+    for l in range(1, half_norms.shape[0]):
+        score = half_norms[l] - products[i, l]
+        if score < best_score:
+            best, best_score = l, score
+    return best
+
+
+@pytest.mark.parametrize("k", [1, 2, 7, 8, 9, 15, 16, 17, 24, 33, 40, 100])
+def test_first_minimum_is_the_plain_loops_choice_with_ties(k):
+    # The blocked pass picks a row's centre eight scores at a time: the first minimum must still be the one the plain
+    # loop picks, with ties in one lane, across lanes and across vectors of 8, equal zeros of either sign, and a
+    # last vector of k % 8 scores (whose other lanes must never win).
+    from numba import njit
+
+    from statlib.cluster._kmeans import _first_minimum
+
+    @njit
+    def first_minima(products, half_norms):
+        return np.array([_first_minimum(products, i, half_norms) for i in range(products.shape[0])])
+
+    rng = np.random.default_rng(k)
+    rows = 400
+    products = rng.integers(-3, 4, size=(rows, k)).astype(float)  # few values: many exact ties
+    half_norms = rng.integers(0, 3, size=k).astype(float)
+    products[::7] = half_norms  # every score zero: the first centre
+    products[1::7] = -half_norms  # every score 0 + 0 or 0 - (-0)...
+    if k > 1:
+        half_norms[-1] = -0.0
+        products[2::7, -1] = 1e300  # a smallest score in the last lane of the last vector
+    expected = np.array([_plain_first_minimum(products, i, half_norms) for i in range(rows)])
+    got = first_minima(products, half_norms)
+    np.testing.assert_array_equal(got, expected)
+    # the row's other entries past k, when the products come from a wider array, are never read as centres
+    wide = np.full((rows, k + 8), -1e308)
+    wide[:, :k] = products
+    np.testing.assert_array_equal(first_minima(wide, half_norms), expected)
+
+
 @pytest.mark.parametrize("init", ["k-means++", "random"])
 @pytest.mark.parametrize("seed", [0, 5])
 def test_matches_scikit_learn_with_the_same_random_state(init, seed):
