@@ -25,7 +25,32 @@ def block_pointer(context, builder, aryty, ary, row, col):
 
 
 def splat(builder, x, width=8):
-    """The vector (x, x, ..., x) of ``width`` float64 (8 by default: a V8)."""
-    vty = ir.VectorType(ir.DoubleType(), width)
+    """The vector (x, x, ..., x) of ``width`` copies of ``x`` (8 by default; a V8 for a float64 ``x``)."""
+    vty = ir.VectorType(x.type, width)
     v = builder.insert_element(ir.Constant(vty, ir.Undefined), x, ir.Constant(ir.IntType(32), 0))
     return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), width), [0] * width))
+
+
+def masked_load(builder, pointer, mask, passthru):
+    """8 float64 from ``pointer``, reading only the lanes that ``mask`` (<8 x i1>) sets, ``passthru`` elsewhere:
+    LLVM's masked load, which touches no memory in the lanes it does not read. (The name is the typed-pointer
+    spelling; LLVM with opaque pointers renames it to ``llvm.masked.load.v8f64.p0`` when it reads the module.)"""
+    fn = cgutils.get_or_insert_function(
+        builder.module,
+        ir.FunctionType(V8, [V8.as_pointer(), ir.IntType(32), ir.VectorType(ir.IntType(1), 8), V8]),
+        "llvm.masked.load.v8f64.p0v8f64",
+    )
+    return builder.call(fn, [builder.bitcast(pointer, V8.as_pointer()), ir.Constant(ir.IntType(32), 8), mask, passthru])
+
+
+def reduce_lanes(builder, vector, less):
+    """The lane of an 8-lane ``vector`` that ``less`` (builder, a, b -> <w x i1>, a lane of a before b's) puts first,
+    by halving three times: lanes 0-3 against 4-7, then 0-1 against 2-3, then 0 against 1; on equal lanes the lower
+    half's wins. Returns the scalar."""
+    for w in (4, 2, 1):
+        lo = builder.shuffle_vector(vector, vector, ir.Constant(ir.VectorType(ir.IntType(32), w), list(range(w))))
+        hi = builder.shuffle_vector(
+            vector, vector, ir.Constant(ir.VectorType(ir.IntType(32), w), list(range(w, 2 * w)))
+        )
+        vector = builder.select(less(builder, hi, lo), hi, lo)
+    return builder.extract_element(vector, ir.Constant(ir.IntType(32), 0))

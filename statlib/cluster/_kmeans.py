@@ -15,16 +15,17 @@ and the kernel then scores ||m_l||^2/2 - x.m_l, picks the argmin and adds the sa
 sums while the block is still in cache: assignment and the sums of the update are one pass. (A plain
 loop over features and centres was measured about twice as slow.) The argmin takes the scores eight at a
 time (:func:`_first_minimum`, the first minimum as the plain loop finds it); at k = 100, d = 10 that cut a
-pass over 10^4 rows from about 0.98 to 0.59 ms, of which the matrix products take 0.41. When X is larger than 2 MiB, the
-scan of a block issues one prefetch instruction per 64-byte cache line of the next block, spread over the
-rows scanned, so that the next block is read from memory while this one is scanned rather than during its
-matrix product (measured about 15% faster per iteration with X beyond the last-level cache at d = 10; one
-prefetch per cache line instead of one per row a further 10-25% at d = 20-50); the prefetch is a hint and
+pass over 10^4 rows from about 0.98 to 0.59 ms (measured), of which the matrix products take 0.41.
+When X is larger than 2 MiB, the scan of a block issues one prefetch instruction per 64-byte cache line of the next
+block, spread over the rows scanned, so that the next block is read from memory while this one is scanned rather
+than during its matrix product (measured about 15% faster per iteration with X beyond the last-level cache at
+d = 10; one prefetch per cache line instead of one per row a further 10-25% at d = 20-50); the prefetch is a hint and
 changes no result.
 With few centres and features (k <= 32, d <= 16) the matrix product is not worth its set-up: a sample's
 products with all k centres are then computed directly as one, two or four vectors of 8 lanes (LLVM's
 <8 x double>, :func:`_nearest_rows`), the nearest centre is the first minimum over those vectors, and the sample is
-added to its cluster's sums, one row of X at a time, eight rows after it is scored (``_SUMS_DELAY``). (Measured
+added to its cluster's sums, one row of X at a time, eight rows after it is scored (``_SUMS_DELAY``); for at most 8
+centres and 8 or more features, with X over 2 MiB, the data 8 KiB ahead are prefetched meanwhile. (Measured
 about 0.45-0.7 of the time of the blocked pass at d = 10, k = 2 to 8, and 0.25 at d = 2; 0.12-0.9 of it for
 k = 9 to 32 at d = 2 to 16, where before the blocked pass had made the default fit 1.1-1.26 times
 scikit-learn's time at d = 2 to 10, k = 16 to 32.) Each product
@@ -69,7 +70,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._llvm import V8, splat
+from .._llvm import V8, masked_load, reduce_lanes, splat
 from .._validation import check_array, check_choice, check_int, check_real, check_scale, validate_data
 
 __all__ = ["KMeans", "kmeans_plusplus"]
@@ -81,25 +82,28 @@ _ALGORITHMS = ("auto", "lloyd", "hamerly")
 # --------------------------------------------------------------------------------------- kernels
 _SWITCH_FRACTION = 30  # algorithm="hamerly" runs plain blocked steps until at most 1/30 of the labels change
 _BLOCK_BYTES = 1 << 17  # rows of X per block: about 128 KiB of X, at most 1024 rows (measured best at d = 10)
-_PREFETCH_SIZE = 1 << 18  # entries of X (2 MiB) above which the next block is prefetched during the scan
+_PREFETCH_SIZE = 1 << 18  # entries of X (2 MiB) above which the passes prefetch X ahead of the rows they score
 _PRODUCT_BYTES = 1 << 18  # and at most 256 KiB of products x.m_l: fewer rows (halved) for many centres
 _DIRECT_MAX_D = 16  # the direct kernel (no matrix product) is compiled for each dimension d up to this
 _DIRECT_GROUPS = (1, 2, 4)  # and for 1, 2 or 4 vectors of 8 centres (k <= 8, 16 or 32)
 _DIRECT_MAX_K = 8 * _DIRECT_GROUPS[-1]
 # The direct kernel adds a row into its cluster's sums this many rows after scoring it: by then the row's label is
-# known, so the processor knows which sums the addition reads and writes instead of guessing past stores whose
-# addresses wait on a comparison (measured 3.4 against 4.3 ns per row at d = 10, k = 8; 2 and 4 rows gain less)
+# known, so the addresses of the sums it reads and writes are too. Added at once, they waited on the row's comparison,
+# probably leaving the processor to guess past those stores (measured 3.3-3.4 against 4.3 ns per row at d = 10,
+# k = 8, n = 10^6; a delay of 2 or 4 rows gained less)
 _SUMS_DELAY = 8
-# and, for one vector of centres (k <= 8), rows of at least 8 features and X beyond _PREFETCH_SIZE, asks for the cache
-# lines this many bytes ahead of the row it scores: one read stream alone otherwise came well short of the memory's
-# bandwidth (measured 2.7 against 3.3 ns per row at d = 10, n = 10^6, with 2.6 for X in cache; 4 KiB ahead gained
-# little; for k > 8 or d < 8 it gained nothing)
+# For one vector of centres (k <= 8), rows of at least 8 features and X over _PREFETCH_SIZE entries, it also asks for
+# the cache lines this many bytes ahead of the row it scores: one stream of reads alone came well short of the
+# memory's bandwidth (measured 2.7-2.9 against 3.3 ns per row at d = 10, n = 10^6, and 2.6 with X in cache; 3.8-3.9
+# against 4.9 at d = 16; 4 KiB ahead gained little, and at d = 2, 3 and 5 it measured no gain)
 _DIRECT_PREFETCH_BYTES = 1 << 13
 _BOUNDS_MAX_D = 3  # algorithm="auto" takes Hamerly's bounds beyond _DIRECT_MAX_K centres in at most this many features
 
 
 _I32 = ir.IntType(32)
 _I64 = ir.IntType(64)
+_V8I64 = ir.VectorType(_I64, 8)
+_LANES = ir.Constant(_V8I64, list(range(8)))  # 0, 1, ..., 7
 
 
 @njit(cache=True)
@@ -138,49 +142,29 @@ def _emit_prefetch(builder, pointer):
     builder.call(fn, [builder.bitcast(pointer, byte_ptr), _I32(0), _I32(3), _I32(1)])
 
 
-def _emit_scores(builder, half_norms, row, k, chunk, whole):
+def _emit_scores(builder, half_norms, row, k, chunk, full):
     """The scores ||m_l||^2 / 2 - x.m_l of centres l = 8 chunk, ..., 8 chunk + 7 as one vector, from ``half_norms``
-    and the row ``row`` of products x.m_l (pointers to float64). Unless the chunk is ``whole`` (8 centres below k),
+    and the row ``row`` of products x.m_l (pointers to float64). Unless the chunk is ``full`` (8 centres below k),
     lanes at or past ``k`` are NaN, which no comparison selects, and read no memory."""
     base = builder.mul(chunk, ir.Constant(_I64, 8))
-    if whole:
+    if full:
         h = builder.load(builder.bitcast(builder.gep(half_norms, [base]), V8.as_pointer()), align=8)
         p = builder.load(builder.bitcast(builder.gep(row, [base]), V8.as_pointer()), align=8)
         return builder.fsub(h, p)
-    inside = builder.icmp_signed("<", _LANES, _splat_i64(builder, builder.sub(k, base)))
-    h = _masked_load(builder, builder.gep(half_norms, [base]), inside, ir.Constant(V8, [float("nan")] * 8))
-    p = _masked_load(builder, builder.gep(row, [base]), inside, ir.Constant(V8, [0.0] * 8))
+    inside = builder.icmp_signed("<", _LANES, splat(builder, builder.sub(k, base)))
+    h = masked_load(builder, builder.gep(half_norms, [base]), inside, ir.Constant(V8, [float("nan")] * 8))
+    p = masked_load(builder, builder.gep(row, [base]), inside, ir.Constant(V8, [0.0] * 8))
     return builder.fsub(h, p)
-
-
-_V8I64 = ir.VectorType(ir.IntType(64), 8)
-_LANES = ir.Constant(_V8I64, list(range(8)))
-
-
-def _splat_i64(builder, value):
-    v = builder.insert_element(ir.Constant(_V8I64, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
-    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), 8), [0] * 8))
-
-
-def _masked_load(builder, pointer, mask, passthru):
-    """8 float64 from ``pointer``, reading only the lanes that ``mask`` sets (``passthru`` elsewhere): LLVM's
-    masked load, which touches no memory past the last lane read."""
-    fn = cgutils.get_or_insert_function(
-        builder.module,
-        ir.FunctionType(V8, [V8.as_pointer(), ir.IntType(32), ir.VectorType(ir.IntType(1), 8), V8]),
-        "llvm.masked.load.v8f64.p0v8f64",
-    )
-    return builder.call(fn, [builder.bitcast(pointer, V8.as_pointer()), ir.Constant(ir.IntType(32), 8), mask, passthru])
 
 
 @intrinsic
 def _first_minimum(typingctx, products, i, half_norms):
-    """The centre of the first minimum of the scores half_norms[l] - products[i, l] (14.22) over l < k =
-    len(half_norms), eight centres to a vector. Lane by lane, the running minimum and the first centre that reached
-    it (a strictly smaller score replaces both); then the minimum over the lanes, and the smallest centre among the
-    lanes that hold it. That is the centre the plain loop ``if score < best_score`` over l picks, from the same
-    scores, with no branch that depends on the data. 0 if every score is NaN (which validated data never give).
-    The caller guarantees that row i of ``products`` (C order) has at least k entries."""
+    """The centre of the first minimum of the scores half_norms[l] - products[i, l] (14.22) over l < k, eight
+    centres to a vector, where k = len(half_norms) (at most the row's length). Lane by lane, the running minimum and
+    the first centre that reached it (a strictly smaller score replaces both); then the minimum over the lanes, and
+    the smallest centre among the lanes that hold it. For scores without NaN (validated data give none), that is the
+    centre the plain loop ``if score < best_score`` over l picks, from the same scores, with no branch that depends
+    on the data; 0 if every score is NaN."""
     if not (
         isinstance(products, types.Array)
         and products.ndim == 2
@@ -197,42 +181,32 @@ def _first_minimum(typingctx, products, i, half_norms):
     def codegen(context, builder, signature, args):
         P = context.make_array(signature.args[0])(context, builder, args[0])
         H = context.make_array(signature.args[2])(context, builder, args[2])
-        i = context.cast(builder, args[1], signature.args[1], types.intp)
-        k = cgutils.unpack_tuple(builder, H.shape)[0]
+        row_index = context.cast(builder, args[1], signature.args[1], types.intp)
         width = cgutils.unpack_tuple(builder, P.shape)[1]
-        row = builder.gep(P.data, [builder.mul(i, width)])
-        low = cgutils.alloca_once_value(builder, ir.Constant(V8, [float("inf")] * 8))
-        where = cgutils.alloca_once_value(builder, ir.Constant(_V8I64, [0] * 8))
+        k = cgutils.unpack_tuple(builder, H.shape)[0]
+        k = builder.select(builder.icmp_signed("<", width, k), width, k)  # never past the row
+        row = builder.gep(P.data, [builder.mul(row_index, width)])
+        low_ptr = cgutils.alloca_once_value(builder, ir.Constant(V8, [float("inf")] * 8))
+        where_ptr = cgutils.alloca_once_value(builder, ir.Constant(_V8I64, [0] * 8))
 
-        def scan(chunk, whole):  # a strictly smaller score replaces the lane's minimum and its centre
-            s = _emit_scores(builder, H.data, row, k, chunk, whole)
-            old = builder.load(low)
+        def scan(chunk, full):  # a strictly smaller score replaces the lane's minimum and its centre
+            s = _emit_scores(builder, H.data, row, k, chunk, full)
+            old = builder.load(low_ptr)
             lower = builder.fcmp_ordered("<", s, old)
-            builder.store(builder.select(lower, s, old), low)
-            centres = builder.add(_LANES, _splat_i64(builder, builder.mul(chunk, ir.Constant(_I64, 8))))
-            builder.store(builder.select(lower, centres, builder.load(where)), where)
+            builder.store(builder.select(lower, s, old), low_ptr)
+            centres = builder.add(_LANES, splat(builder, builder.mul(chunk, ir.Constant(_I64, 8))))
+            builder.store(builder.select(lower, centres, builder.load(where_ptr)), where_ptr)
 
-        whole = builder.udiv(k, ir.Constant(_I64, 8))
-        with cgutils.for_range(builder, whole) as loop:
+        chunks = builder.udiv(k, ir.Constant(_I64, 8))  # full chunks of 8 centres
+        with cgutils.for_range(builder, chunks) as loop:
             scan(loop.index, True)
-        with builder.if_then(builder.icmp_signed("<", builder.mul(whole, ir.Constant(_I64, 8)), k)):
-            scan(whole, False)  # the last k % 8 centres
-        low, where = builder.load(low), builder.load(where)
-        smallest = low
-        for w in (4, 2, 1):  # the minimum over the lanes, by halving
-            lo = builder.shuffle_vector(smallest, smallest, ir.Constant(ir.VectorType(_I32, w), list(range(w))))
-            hi = builder.shuffle_vector(smallest, smallest, ir.Constant(ir.VectorType(_I32, w), list(range(w, 2 * w))))
-            smallest = builder.select(builder.fcmp_ordered("<", hi, lo), hi, lo)
-        smallest = splat(builder, builder.extract_element(smallest, _I32(0)))
+        with builder.if_then(builder.icmp_signed("<", builder.mul(chunks, ir.Constant(_I64, 8)), k)):
+            scan(chunks, False)  # the last k % 8 centres
+        low, where = builder.load(low_ptr), builder.load(where_ptr)
+        smallest = splat(builder, reduce_lanes(builder, low, lambda b, x, y: b.fcmp_ordered("<", x, y)))
         # the smallest centre among the lanes holding the minimum (k where none does: every score NaN)
-        candidates = builder.select(builder.fcmp_ordered("==", low, smallest), where, _splat_i64(builder, k))
-        for w in (4, 2, 1):
-            lo = builder.shuffle_vector(candidates, candidates, ir.Constant(ir.VectorType(_I32, w), list(range(w))))
-            hi = builder.shuffle_vector(
-                candidates, candidates, ir.Constant(ir.VectorType(_I32, w), list(range(w, 2 * w)))
-            )
-            candidates = builder.select(builder.icmp_signed("<", hi, lo), hi, lo)
-        best = builder.extract_element(candidates, _I32(0))
+        candidates = builder.select(builder.fcmp_ordered("==", low, smallest), where, splat(builder, k))
+        best = reduce_lanes(builder, candidates, lambda b, x, y: b.icmp_signed("<", x, y))
         return builder.select(builder.icmp_signed("<", best, k), best, ir.Constant(_I64, 0))
 
     return types.intp(products, i, half_norms), codegen
@@ -305,7 +279,7 @@ def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, prefet
         row = builder.gep(X.data, [builder.mul(j, ir.Constant(_I64, d))])
         x = [builder.load(builder.gep(row, [ir.Constant(_I64, a)])) for a in range(d)]
         xs = [splat(builder, x[a]) for a in range(d)]
-        if groups == 1 and d >= 8:  # rows of a cache line or more, with X beyond the cache: ask for the lines ahead
+        if groups == 1 and d >= 8:  # rows of a cache line or more, X over _PREFETCH_SIZE entries: ask for lines ahead
             with builder.if_then(prefetch):
                 for offset in range(_DIRECT_PREFETCH_BYTES, _DIRECT_PREFETCH_BYTES + 8 * d, 64):
                     _emit_prefetch(
@@ -331,11 +305,7 @@ def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, prefet
         low = scores[0]  # the minimum over the groups, lane by lane, then over the lanes by halving three times
         for score in scores[1:]:
             low = builder.select(builder.fcmp_ordered("<", score, low), score, low)
-        for w in (4, 2, 1):
-            lo = builder.shuffle_vector(low, low, ir.Constant(ir.VectorType(_I32, w), list(range(w))))
-            hi = builder.shuffle_vector(low, low, ir.Constant(ir.VectorType(_I32, w), list(range(w, 2 * w))))
-            low = builder.select(builder.fcmp_ordered("<", hi, lo), hi, lo)
-        smallest = splat(builder, builder.extract_element(low, _I32(0)))
+        smallest = splat(builder, reduce_lanes(builder, low, lambda b, x, y: b.fcmp_ordered("<", x, y)))
         ties = ir.Constant(mask_type, 0)  # bit l set where centre l's score equals the minimum
         for g, score in enumerate(scores):
             bits = builder.bitcast(builder.fcmp_ordered("==", score, smallest), ir.IntType(8))

@@ -5,6 +5,7 @@ import warnings
 
 import numpy as np
 import pytest
+from numba import njit
 from scipy.cluster.hierarchy import fcluster
 from scipy.cluster.hierarchy import linkage as scipy_linkage
 from scipy.spatial.distance import pdist, squareform
@@ -14,6 +15,7 @@ from sklearn.metrics import adjusted_rand_score
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from statlib.cluster import AgglomerativeClustering, KMeans, kmeans_plusplus, linkage, pairwise_distances
+from statlib.cluster._kmeans import _first_minimum
 from statlib.datasets import load_example
 
 EX_14_1 = load_example("lihang", "14.1")
@@ -216,35 +218,83 @@ def _plain_first_minimum(products, i, half_norms):
     return best
 
 
+@njit
+def _first_minima(products, half_norms):
+    return np.array([_first_minimum(products, i, half_norms) for i in range(products.shape[0])])
+
+
 @pytest.mark.parametrize("k", [1, 2, 7, 8, 9, 15, 16, 17, 24, 33, 40, 100])
 def test_first_minimum_is_the_plain_loops_choice_with_ties(k):
     # The blocked pass picks a row's centre eight scores at a time: the first minimum must still be the one the plain
-    # loop picks, with ties in one lane, across lanes and across vectors of 8, equal zeros of either sign, and a
-    # last vector of k % 8 scores (whose other lanes must never win).
-    from numba import njit
-
-    from statlib.cluster._kmeans import _first_minimum
-
-    @njit
-    def first_minima(products, half_norms):
-        return np.array([_first_minimum(products, i, half_norms) for i in range(products.shape[0])])
-
+    # loop picks, with ties in one lane, across lanes and across vectors of 8, and a last vector of k % 8 scores
+    # whose lanes past k must never be read.
     rng = np.random.default_rng(k)
     rows = 400
     products = rng.integers(-3, 4, size=(rows, k)).astype(float)  # few values: many exact ties
     half_norms = rng.integers(0, 3, size=k).astype(float)
     products[::7] = half_norms  # every score zero: the first centre
-    products[1::7] = -half_norms  # every score 0 + 0 or 0 - (-0)...
     if k > 1:
-        half_norms[-1] = -0.0
         products[2::7, -1] = 1e300  # a smallest score in the last lane of the last vector
     expected = np.array([_plain_first_minimum(products, i, half_norms) for i in range(rows)])
-    got = first_minima(products, half_norms)
-    np.testing.assert_array_equal(got, expected)
-    # the row's other entries past k, when the products come from a wider array, are never read as centres
-    wide = np.full((rows, k + 8), -1e308)
+    np.testing.assert_array_equal(_first_minima(products, half_norms), expected)
+    # entries past k, in a wider row of products or after half_norms, would win if they were read
+    wide = np.full((rows, k + 8), 1e308)
     wide[:, :k] = products
-    np.testing.assert_array_equal(first_minima(wide, half_norms), expected)
+    longer = np.full(k + 8, -1e308)
+    longer[:k] = half_norms
+    np.testing.assert_array_equal(_first_minima(wide, longer[:k]), expected)
+
+
+@pytest.mark.parametrize("k", [2, 9, 17, 40])
+def test_first_minimum_ties_between_signed_zeros(k):
+    # +0.0 and -0.0 compare equal, so the lower centre wins whichever sign it has, wherever the two sit among the
+    # vectors of 8 (the other scores are 1).
+    for first, second in [(0, 1), (0, k - 1), (k - 2, k - 1), (1, 8 % k)] if k > 2 else [(0, 1)]:
+        if first >= second:
+            continue
+        for signs in [(0.0, -0.0), (-0.0, 0.0)]:
+            half_norms = np.ones(k)
+            half_norms[[first, second]] = signs
+            products = np.zeros((1, k))
+            assert _plain_first_minimum(products, 0, half_norms) == first
+            assert _first_minima(products, half_norms)[0] == first
+
+
+@pytest.mark.parametrize("n", [1, 5, 8, 9, 40])
+def test_direct_pass_sums_for_few_rows_and_split_ranges(n):
+    # The direct pass adds a row into the sums eight rows after scoring it, and the last rows after its loop: with
+    # fewer rows than that, exactly that many, one more, and over ranges that do not start at row 0, every row must be
+    # added once, in row order, as the blocked pass adds it.
+    from statlib.cluster import _kmeans
+
+    @njit
+    def in_two_calls(X, centres_t, half_norms, labels, sums, counts, split):
+        a = _kmeans._nearest_rows(X, 0, split, centres_t, half_norms, labels, sums, counts)
+        return a + _kmeans._nearest_rows(X, split, X.shape[0], centres_t, half_norms, labels, sums, counts)
+
+    rng = np.random.default_rng(n)
+    d, k = 10, 3
+    X = rng.normal(size=(n, d))
+    centres = rng.normal(size=(k, d))
+    blocked = []
+    for direct in (False, True):
+        centres_t, half_norms, scratch = _kmeans._assignment_scratch(n, d, k, direct)
+        _kmeans._half_norms_and_transpose(centres, centres_t, half_norms)
+        labels, sums, counts = np.full(n, -1), np.empty((k, d)), np.empty(k, dtype=np.int64)
+        changed = _kmeans._lloyd_pass(X, centres_t, half_norms, scratch, labels, sums, counts, direct)
+        blocked.append((labels, sums, counts, changed))
+    for got, want in zip(blocked[1], blocked[0]):
+        np.testing.assert_array_equal(got, want)
+    centres_t, half_norms, padded = _kmeans._assignment_scratch(n, d, k, True)
+    _kmeans._half_norms_and_transpose(centres, centres_t, half_norms)
+    for split in sorted({0, 1, n // 3, n - 1, n} & set(range(n + 1))):
+        labels, counts = np.full(n, -1), np.zeros(k, dtype=np.int64)
+        padded[:, :] = 0.0
+        changed = in_two_calls(X, centres_t, half_norms, labels, padded, counts, split)
+        np.testing.assert_array_equal(labels, blocked[0][0])
+        np.testing.assert_array_equal(padded[:, :d], blocked[0][1])
+        np.testing.assert_array_equal(counts, blocked[0][2])
+        assert changed == n
 
 
 @pytest.mark.parametrize("init", ["k-means++", "random"])
