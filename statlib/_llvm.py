@@ -54,3 +54,13 @@ def reduce_lanes(builder, vector, less):
         )
         vector = builder.select(less(builder, hi, lo), hi, lo)
     return builder.extract_element(vector, ir.Constant(ir.IntType(32), 0))
+
+
+def realign_stack(function):
+    """Have LLVM align ``function``'s stack frame to what its spilled vectors need (LLVM's "stackrealign").
+
+    Numba's functions may be entered with the stack 16-byte aligned only. A kernel that holds more 64-byte vectors
+    than there are registers spills some to the stack, and without this LLVM stores and reloads them unaligned, so
+    that whether each reload straddles two cache lines depends on where the process's stack happens to lie. (The
+    attribute is a string attribute, which llvmlite's list of known ones does not include, hence ``set.add``.)"""
+    set.add(function.attributes, '"stackrealign"')

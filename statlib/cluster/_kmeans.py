@@ -70,7 +70,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from .._llvm import V8, masked_load, reduce_lanes, splat
+from .._llvm import V8, masked_load, realign_stack, reduce_lanes, splat
 from .._validation import check_array, check_choice, check_int, check_real, check_scale, validate_data
 
 __all__ = ["KMeans", "kmeans_plusplus"]
@@ -377,6 +377,7 @@ def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums
     sig = types.intp(X, start, stop, centres_t, half_norms, labels, sums, counts)
 
     def codegen(context, builder, signature, args):
+        realign_stack(builder.function)  # 2 or 4 vectors of centres in many features do not fit in registers
         arrays = [context.make_array(signature.args[i])(context, builder, args[i]) for i in (0, 3, 4, 5, 6, 7)]
         first = context.cast(builder, args[1], signature.args[1], types.intp)
         last = context.cast(builder, args[2], signature.args[2], types.intp)
