@@ -250,7 +250,8 @@ def _assign_block(X, start, stop, centres_t, half_norms, products, labels, sums,
 
 def _emit_nearest_rows(context, builder, arrays, first, last, accumulate, prefetch, changed, d, groups):
     """The row loop of :func:`_nearest_rows` for ``d`` features and ``groups`` vectors of 8 centres (Python ints: the
-    loops over features and groups are unrolled and the centres' coordinates stay in registers)."""
+    loops over features and groups are unrolled and the centres' coordinates stay in registers, or, for more of them
+    than there are registers, in aligned spill slots: see :func:`statlib._llvm.realign_stack`)."""
     X, centres_t, half_norms, labels, sums, counts = arrays
     width = 8 * groups
     # centres_t is (d, 8 * groups): feature a of centres 8g, ..., 8g + 7 is one vector
