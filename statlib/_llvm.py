@@ -59,8 +59,13 @@ def reduce_lanes(builder, vector, less):
 def realign_stack(function):
     """Have LLVM align ``function``'s stack frame to what its spilled vectors need (LLVM's "stackrealign").
 
-    Numba's functions may be entered with the stack 16-byte aligned only. A kernel that holds more 64-byte vectors
-    than there are registers spills some to the stack, and without this LLVM stores and reloads them unaligned, so
-    that whether each reload straddles two cache lines depends on where the process's stack happens to lie. (The
-    attribute is a string attribute, which llvmlite's list of known ones does not include, hence ``set.add``.)"""
+    Call it on ``builder.function`` in an intrinsic's codegen: it marks the whole njit function that holds the
+    intrinsic. Numba's functions may be entered with the stack 16-byte aligned only. A kernel that holds more 64-byte
+    vectors than there are registers spills some to the stack, and LLVM decides on spill slots during register
+    allocation, too late to set up a realigned frame, so without this it stores and reloads them with unaligned moves:
+    whether each reload straddles two cache lines then depends on where the process's stack happens to lie. Two
+    limits: the mark does not survive LLVM inlining the marked function into an unmarked one (the k-means passes
+    that carry it are too large to be inlined), and llvmlite's documented ``attributes.alignstack`` is not a
+    substitute, since llvmlite drops it when the function has no other attributes. ``"stackrealign"`` is a string
+    attribute, which llvmlite's list of known ones does not include, hence ``set.add``."""
     set.add(function.attributes, '"stackrealign"')

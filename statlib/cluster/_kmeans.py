@@ -378,7 +378,7 @@ def _nearest_rows(typingctx, X, start, stop, centres_t, half_norms, labels, sums
     sig = types.intp(X, start, stop, centres_t, half_norms, labels, sums, counts)
 
     def codegen(context, builder, signature, args):
-        realign_stack(builder.function)  # 2 or 4 vectors of centres in many features do not fit in registers
+        realign_stack(builder.function)  # 2 or 4 vectors of centres in many features spill: keep the spills aligned
         arrays = [context.make_array(signature.args[i])(context, builder, args[i]) for i in (0, 3, 4, 5, 6, 7)]
         first = context.cast(builder, args[1], signature.args[1], types.intp)
         last = context.cast(builder, args[2], signature.args[2], types.intp)

@@ -260,6 +260,22 @@ def test_first_minimum_ties_between_signed_zeros(k):
             assert _first_minima(products, half_norms)[0] == first
 
 
+def test_direct_pass_realigns_its_stack_frame():
+    # With 2 or 4 vectors of centres in many features the direct pass spills 64-byte vectors; the function holding it
+    # must ask LLVM to realign its frame, or the spills are unaligned in some processes (statlib._llvm.realign_stack)
+    from statlib.cluster import _kmeans
+
+    n, d, k = 50, 10, 32
+    X = np.random.default_rng(0).normal(size=(n, d))
+    centres_t, half_norms, scratch = _kmeans._assignment_scratch(n, d, k, True)
+    _kmeans._half_norms_and_transpose(X[:k], centres_t, half_norms)
+    labels, sums, counts = np.full(n, -1), np.empty((k, d)), np.empty(k, dtype=np.int64)
+    lloyd_pass = njit(_kmeans._lloyd_pass.py_func)  # compiled afresh: Numba cannot inspect code loaded from its cache
+    lloyd_pass(X, centres_t, half_norms, scratch, labels, sums, counts, True)
+    (llvm_ir,) = lloyd_pass.inspect_llvm().values()
+    assert '"stackrealign"' in llvm_ir
+
+
 @pytest.mark.parametrize("n", [1, 5, 8, 9, 40])
 def test_direct_pass_sums_for_few_rows_and_split_ranges(n):
     # The direct pass adds a row into the sums eight rows after scoring it, and the last rows after its loop: with
