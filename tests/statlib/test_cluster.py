@@ -292,14 +292,15 @@ def test_direct_pass_sums_for_few_rows_and_split_ranges(n):
     d, k = 10, 3
     X = rng.normal(size=(n, d))
     centres = rng.normal(size=(k, d))
-    blocked = []
+    passes = []  # the blocked pass, then the direct one
     for direct in (False, True):
         centres_t, half_norms, scratch = _kmeans._assignment_scratch(n, d, k, direct)
         _kmeans._half_norms_and_transpose(centres, centres_t, half_norms)
         labels, sums, counts = np.full(n, -1), np.empty((k, d)), np.empty(k, dtype=np.int64)
         changed = _kmeans._lloyd_pass(X, centres_t, half_norms, scratch, labels, sums, counts, direct)
-        blocked.append((labels, sums, counts, changed))
-    for got, want in zip(blocked[1], blocked[0]):
+        passes.append((labels, sums, counts, changed))
+    blocked = passes[0]
+    for got, want in zip(passes[1], blocked):
         np.testing.assert_array_equal(got, want)
     centres_t, half_norms, padded = _kmeans._assignment_scratch(n, d, k, True)
     _kmeans._half_norms_and_transpose(centres, centres_t, half_norms)
@@ -307,9 +308,9 @@ def test_direct_pass_sums_for_few_rows_and_split_ranges(n):
         labels, counts = np.full(n, -1), np.zeros(k, dtype=np.int64)
         padded[:, :] = 0.0
         changed = in_two_calls(X, centres_t, half_norms, labels, padded, counts, split)
-        np.testing.assert_array_equal(labels, blocked[0][0])
-        np.testing.assert_array_equal(padded[:, :d], blocked[0][1])
-        np.testing.assert_array_equal(counts, blocked[0][2])
+        np.testing.assert_array_equal(labels, blocked[0])
+        np.testing.assert_array_equal(padded[:, :d], blocked[1])
+        np.testing.assert_array_equal(counts, blocked[2])
         assert changed == n
 
 
