@@ -42,6 +42,21 @@ def _rescaled(u, s, shift):
 
 
 @njit(cache=True, inline="always")
+def _times_scale(p, s, shift):
+    """``p * s`` and ``shift`` after multiplying the product by 2**128 or 2**-128 until it lies in [2**-128, 2**128]:
+    an exact rescaling that keeps a running product of the scales (true product = p * 2**-shift) in range, so that
+    log prod_t s_t = log p - shift log 2 takes one logarithm instead of one per step."""
+    p *= s
+    while p < _TINY:
+        p *= _HUGE
+        shift += 128
+    while p > _HUGE:
+        p *= _TINY
+        shift -= 128
+    return p, shift
+
+
+@njit(cache=True, inline="always")
 def _forward_recursion(startprob, transmat, transmat_t, emission_t, obs, alpha, scale, N):
     """Algorithm 10.2 with scaling (Rabiner 1989, sec. V.A) for N states; returns log P(O | lambda).
 
@@ -332,8 +347,10 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
     Independent of the forward pass: each row of the backward probabilities (10.18) is normalised
     by its own sum, ``beta[t] = beta_t / (scale[t] * scale[t+1] * ... * scale[T-1])``, starting
     from beta_T = 1 (10.19), so ``scale[T-1] = N``; the recursion is (10.20). Then
-    log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21).
-    Returns -inf (rows of zeros from the failing step back) if the sequence is impossible.
+    log P(O | lambda) = log sum_i pi_i b_i(o_1) beta[0, i] + sum_t log scale[t] (10.21), the sum taken as the
+    logarithm of the scales' product, kept in range by exact powers of two (:func:`_times_scale`): one logarithm
+    per pass instead of one per step. Returns -inf (rows of zeros from the failing step back) if the sequence is
+    impossible.
     For N = 2, 4 and 8 states the recursion is :func:`_backward_scaled_vector`. For other N, the first
     N mod 4 states i take one dot product each with their row of ``transmat``, the others go four at a
     time over the rows of ``transmat_t`` (A transposed, ``transmat_t[j, i] = a_ij``); each sum adds its
@@ -350,7 +367,7 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
-    log_scale = math.log(N)
+    product, shift = float(N), 0  # prod_t scale[t] = product * 2**-shift
     for t in range(T - 2, -1, -1):
         b = emission_t[obs[t + 1]]
         nxt = beta[t + 1]
@@ -366,8 +383,8 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
         inv = 1.0 / s
         for i in range(N):
             cur[i] *= inv
-        log_scale += math.log(s)
-    return _backward_termination(startprob, emission_t, obs, beta, log_scale)
+        product, shift = _times_scale(product, s, shift)
+    return _backward_termination(startprob, emission_t, obs, beta, math.log(product) - shift * _LOG2)
 
 
 @njit(cache=True, inline="always")
@@ -383,7 +400,7 @@ def _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, N
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
-    log_scale = math.log(N)
+    product, shift = float(N), 0  # prod_t scale[t] = product * 2**-shift
     v = _vector.row(beta, T - 1, N)
     for t in range(T - 2, -1, -1):
         w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) beta[t+1, j]
@@ -395,8 +412,8 @@ def _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, N
         scale[t] = s
         v = _vector.scaled(c, 1.0 / s)
         _vector.store_row(beta, t, v, 1.0)
-        log_scale += math.log(s)
-    return _backward_termination(startprob, emission_t, obs, beta, log_scale)
+        product, shift = _times_scale(product, s, shift)
+    return _backward_termination(startprob, emission_t, obs, beta, math.log(product) - shift * _LOG2)
 
 
 @njit(cache=True, inline="always")

@@ -187,6 +187,21 @@ def test_scaled_forward_against_normalise_every_step(N):
     assert model.score(obs) == pytest.approx(log_prob, rel=1e-14)  # score keeps two rows only
 
 
+@pytest.mark.parametrize("factor", [2.0**100, 2.0**-100, 3.0, 1 / 3])
+def test_running_product_of_scales_stays_in_range(factor):
+    # the backward pass multiplies its scales into one number, rescaled by exact powers of two, and takes one
+    # logarithm at the end: 40 factors of 2**100 (or 2**-100) multiply to 2**4000, far outside float64, whose
+    # logarithm is 4000 log 2 exactly; 2 000 factors of 3 (or 1/3), 2000 log 3 to rounding
+    from statlib.hmm._kernels import _HUGE, _TINY, _times_scale
+
+    steps = 40 if factor in (2.0**100, 2.0**-100) else 2_000
+    product, shift = 1.0, 0
+    for _ in range(steps):
+        product, shift = _times_scale(product, factor, shift)
+        assert _TINY <= product <= _HUGE
+    assert np.log(product) - shift * np.log(2.0) == pytest.approx(steps * np.log(factor), rel=1e-12)
+
+
 @pytest.mark.parametrize("N", [2, 3, 4, 5, 8])
 def test_posteriors_against_normalise_every_step(N):
     # beta (10.18), gamma (10.24) and xi (10.26) from the scaled passes (N = 2, 4, 8: the vector forward and
