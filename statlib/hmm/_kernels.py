@@ -43,16 +43,14 @@ def _rescaled(u, s, shift):
 
 @njit(cache=True, inline="always")
 def _times_scale(p, s, shift):
-    """``p * s`` and ``shift`` after multiplying the product by 2**128 or 2**-128 until it lies in [2**-128, 2**128]:
-    an exact rescaling that keeps a running product of the scales (true product = p * 2**-shift) in range, so that
-    log prod_t s_t = log p - shift log 2 takes one logarithm instead of one per step."""
+    """``p * s`` and ``shift`` after multiplying the product by 2**128 until it is at least 2**-128: an exact
+    rescaling that keeps a running product of the backward pass's scales (true product = p * 2**-shift) in range, so
+    that log prod_t s_t = log p - shift log 2 takes one logarithm instead of one per step. The product never grows
+    out of range: from step T - 1 back to step t it is sum_i beta_t(i) of (10.18), at most N."""
     p *= s
     while p < _TINY:
         p *= _HUGE
         shift += 128
-    while p > _HUGE:
-        p *= _TINY
-        shift -= 128
     return p, shift
 
 
@@ -391,29 +389,34 @@ def _backward_scaled(startprob, transmat, transmat_t, emission_t, obs, beta, sca
 def _backward_scaled_vector(startprob, transmat, emission_t, obs, beta, scale, N):
     """:func:`_backward_scaled` for N = 2, 4 or 8 states (N a compile-time constant).
 
-    The row beta[t + 1] stays in registers and the sum of (10.20) is re-indexed by k = i ^ j, its N products
-    added as a balanced tree (as in :func:`_backward_with_forward_scales_vector`); each row's sum is a balanced
-    tree too. Agrees with the general loop to rounding.
+    The sum of (10.20) is re-indexed by k = i ^ j, its N products added as a balanced tree (as in
+    :func:`_backward_with_forward_scales_vector`); each row's sum is a balanced tree too. The recursion runs on
+    unnormalised rows v_t = 2**shift beta_t / N, held in registers and rescaled by an exact power of two only when
+    their sum drops below 2**-128 (:func:`_rescaled`, as in the forward pass; max_i beta_t(i) never grows from one
+    step back to the next, so the sum stays below N), so that no division waits on the chain from one step to the
+    next. Each stored row is v_t divided by its own sum, and scale[t] is that sum over the sum of v_{t+1}.
+    Agrees with the general loop to rounding.
     """
     T = obs.shape[0]
     e = _vector.xor_rows(transmat, N)  # e[k, i] = a_{i, i^k}
     for i in range(N):
         beta[T - 1, i] = 1.0 / N  # (10.19), normalised
     scale[T - 1] = N
-    product, shift = float(N), 0  # prod_t scale[t] = product * 2**-shift
     v = _vector.row(beta, T - 1, N)
+    s, inv, shift = 1.0, 1.0, 0  # the sum of v, its inverse, and v's power of two
     for t in range(T - 2, -1, -1):
-        w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) beta[t+1, j]
-        c = _vector.xor_products_sum(w, e)  # (10.20)
-        s = _vector.total(c)
+        w = _vector.times(_vector.row(emission_t, obs[t + 1], N), v)  # b_j(o_{t+1}) v_{t+1}(j)
+        v = _vector.xor_products_sum(w, e)  # (10.20)
+        s = _vector.total(v)
         if s == 0.0:
             _zero_rows_up_to(beta, scale, t)
             return -np.inf
-        scale[t] = s
-        v = _vector.scaled(c, 1.0 / s)
-        _vector.store_row(beta, t, v, 1.0)
-        product, shift = _times_scale(product, s, shift)
-    return _backward_termination(startprob, emission_t, obs, beta, math.log(product) - shift * _LOG2)
+        scale[t] = s * inv
+        v, s, shift = _rescaled(v, s, shift)
+        inv = 1.0 / s
+        _vector.store_row(beta, t, v, inv)
+    # the product of the scales telescopes: N (the last row's) times the final sum, less the powers of two
+    return _backward_termination(startprob, emission_t, obs, beta, math.log(N) + math.log(s) - shift * _LOG2)
 
 
 @njit(cache=True, inline="always")

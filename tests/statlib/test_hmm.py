@@ -110,10 +110,11 @@ def test_example_10_1_model_and_derived_values():
 
 # --------------------------------------------------------------------------------------------------
 # identities on random models
-@pytest.mark.parametrize("seed", range(5))
-def test_forward_backward_against_enumeration(seed):
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize(("N", "T"), [(3, 5), (2, 6), (4, 5), (8, 4)])  # N = 2, 4, 8: the vector recursions
+def test_forward_backward_against_enumeration(seed, N, T):
     rng = np.random.default_rng(seed)
-    N, M, T = 3, 4, 5
+    M = 4
     model = _random_model(rng, N, M)
     obs = rng.integers(0, M, size=T)
     paths, joint = _enumerate(model, obs)
@@ -187,14 +188,14 @@ def test_scaled_forward_against_normalise_every_step(N):
     assert model.score(obs) == pytest.approx(log_prob, rel=1e-14)  # score keeps two rows only
 
 
-@pytest.mark.parametrize("factor", [2.0**100, 2.0**-100, 3.0, 1 / 3])
+@pytest.mark.parametrize("factor", [2.0**-100, 1 / 3])
 def test_running_product_of_scales_stays_in_range(factor):
     # the backward pass multiplies its scales into one number, rescaled by exact powers of two, and takes one
-    # logarithm at the end: 40 factors of 2**100 (or 2**-100) multiply to 2**4000, far outside float64, whose
-    # logarithm is 4000 log 2 exactly; 2 000 factors of 3 (or 1/3), 2000 log 3 to rounding
+    # logarithm at the end: 40 factors of 2**-100 multiply to 2**-4000, far below float64, whose logarithm is
+    # -4000 log 2 exactly; 2 000 factors of 1/3, -2000 log 3 to rounding
     from statlib.hmm._kernels import _HUGE, _TINY, _times_scale
 
-    steps = 40 if factor in (2.0**100, 2.0**-100) else 2_000
+    steps = 40 if factor == 2.0**-100 else 2_000
     product, shift = 1.0, 0
     for _ in range(steps):
         product, shift = _times_scale(product, factor, shift)
