@@ -188,6 +188,8 @@ class ProbabilisticCCA(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEs
         self.canonical_correlations_ = rho
         self._canonical_directions = (Uxd, Uyd)
         if method == "closed_form":
+            # Bach and Jordan's MLE: W_x = S_xx U_xd M_x, W_y = S_yy U_yd M_y with M_x = M_y = P_d^{1/2},
+            # Psi_x = S_xx - W_x W_x^T, Psi_y = S_yy - W_y W_y^T
             Mhalf = np.diag(np.sqrt(rho))
             W = np.vstack([Sxx @ Uxd @ Mhalf, Syy @ Uyd @ Mhalf])
             Psi = np.zeros_like(S)

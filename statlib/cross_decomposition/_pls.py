@@ -16,7 +16,14 @@ Components are found one at a time, and the views are deflated in between, as in
 of X_k, and either u = Y_k b out of Y_k ("canonical" deflation: CCA, PLSCanonical) or t out of Y_k
 ("regression" deflation: PLSRegression). scikit-learn finds each pair by a power iteration (NIPALS) stopped at
 a tolerance; here each pair is an exact SVD, so the two agree to that tolerance.
+
+A view of rank r is zero after r deflations. Whether a deflated view is zero is judged against the undeflated
+view (singular values at most ``_RANK_RTOL`` times its largest): judged by its own scale, a residual of pure
+round-off would look full-rank and yield spurious components. The fit then stops with a warning and leaves
+the remaining components zero, as scikit-learn does when the y residual is constant.
 """
+
+import warnings
 
 import numpy as np
 from numba import njit
@@ -46,49 +53,75 @@ _RANK_RTOL = 1e-10  # singular values below this fraction of the largest count a
 
 
 @njit(cache=True)
-def _whiten(A):
-    """Orthonormal basis U of span(A) and the map (V, s) with A V diag(1/s) = U, rank by ``_RANK_RTOL``."""
+def _whiten(A, atol=-1.0):
+    """Orthonormal basis U of span(A) and the map (V, s) with A V diag(1/s) = U.
+
+    Singular values at or below ``atol`` count as zero; with ``atol < 0`` the cut-off is ``_RANK_RTOL`` times
+    A's own largest singular value. A deflated view must be given the cut-off of its undeflated original: by
+    its own scale, a view deflated to round-off would look like a full-rank one.
+    """
     U, s, Vt = np.linalg.svd(A, full_matrices=False)
+    if atol < 0.0:
+        atol = _RANK_RTOL * s[0] if s.shape[0] > 0 else 0.0
     r = 0
-    if s.shape[0] > 0 and s[0] > 0.0:
-        for k in range(s.shape[0]):
-            if s[k] > _RANK_RTOL * s[0]:
-                r += 1
+    for k in range(s.shape[0]):
+        if s[k] > atol:
+            r += 1
     return np.ascontiguousarray(U[:, :r]), np.ascontiguousarray(Vt[:r].T), s[:r]
 
 
 @njit(cache=True)
-def _first_pair(Xk, Yk, mode_b):
-    """The first pair of weight vectors (a, b) of the deflated views and its criterion value.
+def _rank_cutoff(A):
+    """``_RANK_RTOL`` times A's largest singular value: the zero level for A and every deflation of it."""
+    if A.shape[0] == 0 or A.shape[1] == 0:
+        return 0.0
+    return _RANK_RTOL * np.linalg.svd(A, full_matrices=False)[1][0]
+
+
+@njit(cache=True)
+def _first_pair(Xk, Yk, mode_b, tol_x, tol_y):
+    """The first pair of weight vectors (a, b) of the deflated views, its criterion value, and which views are
+    used up: 0 neither, 1 X_k, 2 Y_k, 3 both (no singular value above ``tol_x``, ``tol_y``, the cut-offs of the
+    undeflated views).
 
     mode A (PLS): the leading singular vectors of X_k^T Y_k, cov(X a, Y b) maximal over unit a, b.
     mode B (CCA): the leading singular vectors (u, v) of U_x^T U_y after whitening, a = V_x S_x^{-1} u and
     b = V_y S_y^{-1} v, rescaled to unit length as scikit-learn does; the criterion is then the canonical
     correlation corr(X a, Y b).
     """
+    p, q = Xk.shape[1], Yk.shape[1]
+    # a view whose singular values are all at or below its cut-off is used up (zero up to round-off);
+    # the Frobenius norm bounds the largest singular value from above
+    used_up = (np.sqrt(np.sum(Xk * Xk)) <= tol_x) + 2 * (np.sqrt(np.sum(Yk * Yk)) <= tol_y)
+    if used_up:
+        return np.zeros(p), np.zeros(q), 0.0, used_up
     if mode_b:
-        Ux, Vx, sx = _whiten(Xk)
-        Uy, Vy, sy = _whiten(Yk)
-        if sx.shape[0] == 0 or sy.shape[0] == 0:
-            return np.zeros(Xk.shape[1]), np.zeros(Yk.shape[1]), 0.0
+        Ux, Vx, sx = _whiten(Xk, tol_x)
+        Uy, Vy, sy = _whiten(Yk, tol_y)
+        used_up = (sx.shape[0] == 0) + 2 * (sy.shape[0] == 0)
+        if used_up:
+            return np.zeros(p), np.zeros(q), 0.0, used_up
         # canonical correlations: singular values of U_x^T U_y (cosines of the principal angles)
         u, rho, vt = np.linalg.svd(np.ascontiguousarray(Ux.T) @ Uy)
         a = Vx @ (u[:, 0] / sx)
         b = Vy @ (vt[0] / sy)
         a /= np.sqrt(a @ a)
         b /= np.sqrt(b @ b)
-        return a, b, min(rho[0], 1.0)
+        return a, b, min(rho[0], 1.0), 0
     # PLS: first singular pair of the cross-product matrix X_k^T Y_k
     u, s, vt = np.linalg.svd(np.ascontiguousarray(Xk.T) @ Yk)
-    return np.ascontiguousarray(u[:, 0]), np.ascontiguousarray(vt[0]), s[0]
+    return np.ascontiguousarray(u[:, 0]), np.ascontiguousarray(vt[0]), s[0], 0
 
 
 @njit(cache=True)
 def _pls_kernel(X, Y, n_components, mode_b, canonical, norm_y_weights):
     """Find ``n_components`` pairs with deflation (Wegelin 2000, §4.1). X, Y: centred (scaled) float64 views.
 
-    Returns weights (p x K, q x K), scores (n x K, n x K), loadings (p x K, q x K) and the criterion of each
-    component (canonical correlation for mode B, X_k^T Y_k's leading singular value for mode A).
+    Returns weights (p x K, q x K), scores (n x K, n x K), loadings (p x K, q x K), the criterion of each
+    component (canonical correlation for mode B, X_k^T Y_k's leading singular value for mode A) and the number
+    of components found with the code of the view that stopped the loop (0 none, 1 X, 2 Y, 3 both): the loop
+    stops early, leaving the remaining columns zero, once a deflated view is used up (all its singular values
+    at or below ``_RANK_RTOL`` times the largest singular value of the undeflated view).
     """
     n, p = X.shape
     q = Y.shape[1]
@@ -101,8 +134,14 @@ def _pls_kernel(X, Y, n_components, mode_b, canonical, norm_y_weights):
     xl = np.zeros((p, n_components))
     yl = np.zeros((q, n_components))
     crit = np.zeros(n_components)
+    # zero levels fixed once, from the undeflated views
+    tol_x, tol_y = _rank_cutoff(X), _rank_cutoff(Y)
+    found = 0
+    used_up = 0
     for k in range(n_components):
-        a, b, c = _first_pair(Xk, Yk, mode_b)
+        a, b, c, used_up = _first_pair(Xk, Yk, mode_b, tol_x, tol_y)
+        if used_up:
+            break
         # sign convention of scikit-learn's _svd_flip_1d: a's first entry of largest magnitude is positive
         j = np.argmax(np.abs(a))
         if a[j] < 0.0:
@@ -131,7 +170,8 @@ def _pls_kernel(X, Y, n_components, mode_b, canonical, norm_y_weights):
         xl[:, k] = pl
         yl[:, k] = ql
         crit[k] = c
-    return xw, yw, xs, ys, xl, yl, crit
+        found = k + 1
+    return xw, yw, xs, ys, xl, yl, crit, found, used_up
 
 
 def _center_scale(A, scale):
@@ -223,7 +263,15 @@ class _PLSBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, MultiOutputMix
             np.ascontiguousarray(Xs), np.ascontiguousarray(Ys), K, self._mode_b, self._canonical, self._canonical
         )
         self.x_weights_, self.y_weights_, self._x_scores, self._y_scores = out[:4]
-        self.x_loadings_, self.y_loadings_, criterion = out[4:]
+        self.x_loadings_, self.y_loadings_, criterion, found, used_up = out[4:]
+        if found < K:
+            view = {1: "X", 2: "y", 3: "X and y"}[int(used_up)]
+            warnings.warn(
+                f"{type(self).__name__}: the deflated {view} is zero after {found} of n_components={K} components "
+                f"(the rank of {view} is used up); the remaining components are set to zero",
+                UserWarning,
+                stacklevel=2,
+            )
         self._criterion = criterion
         # rotations: transform(X) = X_scaled @ x_rotations_ reproduces the training scores (Wegelin 2000)
         self.x_rotations_ = self.x_weights_ @ linalg.pinv(self.x_loadings_.T @ self.x_weights_)
@@ -294,7 +342,10 @@ class CCA(_PLSBase):
     Parameters
     ----------
     n_components : int, default=2
-        Number of pairs, at most min(n_samples, p, q).
+        Number of pairs, at most min(n_samples, p, q). There are only min(rank X, rank Y) canonical pairs: once
+        a deflated view is zero (all its singular values at most 1e-10 times the largest singular value of the
+        undeflated view), the fit stops with a ``UserWarning`` and the remaining components (weights, loadings,
+        scores, ``canonical_correlations_``) are zero, as scikit-learn does when the y residual is constant.
     scale : bool, default=True
         Scale each column to unit variance (CCA itself is scale-invariant; the weights are not).
 
@@ -341,6 +392,8 @@ class PLSCanonical(_PLSBase):
     Parameters
     ----------
     n_components : int, default=2
+        At most min(n_samples, p, q). Once a deflated view is zero (its rank is used up), the fit stops with a
+        ``UserWarning`` and the remaining components are zero, as in :class:`CCA`.
     scale : bool, default=True
 
     Examples
@@ -363,6 +416,9 @@ class PLSRegression(RegressorMixin, _PLSBase):
     Parameters
     ----------
     n_components : int, default=2
+        At most min(n_samples, p). Once the deflated X is zero (its rank is used up) or the deflated y is (y is
+        fitted exactly), the fit stops with a ``UserWarning`` and the remaining components are zero, as
+        scikit-learn does when the y residual is constant.
     scale : bool, default=True
 
     Examples

@@ -59,6 +59,7 @@ def _e_step(S, W, b, xi):
             # the z-free part of the log bound: log sigma(xi) - xi / 2 + lambda xi^2 + s b / 2 - lambda b^2
             bound += -np.log1p(np.exp(-abs(x))) - 0.5 * (abs(x) - x) - 0.5 * x + lam * x * x
             bound += 0.5 * S[n, d] * b[d] - lam * b[d] * b[d]
+        # Sigma_n = (Sigma_n^{-1})^{-1},  mu_n = Sigma_n c
         Sig = np.linalg.inv(P)
         Sig = 0.5 * (Sig + Sig.T)
         m = Sig @ c
@@ -77,6 +78,7 @@ def _update_xi(W, b, mu, cov):
     xi = np.empty((N, D))
     for n in range(N):
         for d in range(D):
+            # xi_nd^2 = E_q[(w_d^T z_n + b_d)^2] = (w_d^T mu_n + b_d)^2 + w_d^T Sigma_n w_d
             m = W[d] @ mu[n] + b[d]
             xi[n, d] = np.sqrt(m * m + W[d] @ cov[n] @ W[d])
     return xi
@@ -94,6 +96,7 @@ def _m_step(S, mu, cov, xi):
         r = np.zeros(L + 1)
         for n in range(N):
             lam = _lam(xi[n, d])
+            # A = sum_n 2 lambda_nd E[z~_n z~_n^T],  r = sum_n (s_nd / 2) E[z~_n],  z~ = (z; 1)
             E = np.empty((L + 1, L + 1))
             E[:L, :L] = cov[n] + np.outer(mu[n], mu[n])
             E[:L, L] = mu[n]
@@ -102,7 +105,7 @@ def _m_step(S, mu, cov, xi):
             A += 2.0 * lam * E
             r[:L] += 0.5 * S[n, d] * mu[n]
             r[L] += 0.5 * S[n, d]
-        w = np.linalg.solve(A, r)
+        w = np.linalg.solve(A, r)  # w~_d = (w_d; b_d) = A^{-1} r
         W[d] = w[:L]
         b[d] = w[L]
     return W, b

@@ -312,3 +312,90 @@ def test_supervised_pca_refuses_data_whose_squares_overflow():
         SupervisedPCA(1).fit(X * 1e300, y)
     with pytest.raises(ValueError, match="y is too large"):
         SupervisedPCA(1).fit(X, y * 1e300)
+
+
+def _rank_one_y(seed=0):
+    """X random (30 x 2), Y = [y, 2y]: rank Y = 1, so there is one canonical pair, not two."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(30, 2))
+    y = rng.normal(size=30)
+    return X, np.c_[y, 2 * y]
+
+
+@pytest.mark.parametrize("ours, ref", [(CCA, skcd.CCA), (PLSCanonical, skcd.PLSCanonical)])
+def test_used_up_y_stops_like_scikit_learn(ours, ref):
+    # scikit-learn warns "y residual is constant at iteration 1" and leaves the second component zero;
+    # a cut-off relative to the deflated Y itself would count its round-off as a second direction
+    X, Y = _rank_one_y()
+    with pytest.warns(UserWarning, match="y is zero after 1 of n_components=2"):
+        a = ours(2).fit(X, Y)
+    with pytest.warns(UserWarning, match="y residual is constant at iteration 1"):
+        b = ref(2, tol=1e-15, max_iter=100000).fit(X, Y)
+    for name in ATTRS:
+        np.testing.assert_allclose(getattr(a, name), getattr(b, name), atol=1e-8, err_msg=name)
+    t, u = a.transform(X, Y)
+    assert np.all(t[:, 1] == 0.0) and np.all(u[:, 1] == 0.0)
+    if ours is CCA:
+        # one canonical correlation exists (rank Y = 1): the SVD route gives it, and the second is zero
+        np.testing.assert_allclose(a.canonical_correlations_[0], canonical_correlations(X, Y)[0], atol=1e-12)
+        assert canonical_correlations(X, Y).shape == (1,)
+        assert a.canonical_correlations_[1] == 0.0
+
+
+@pytest.mark.parametrize("est", [CCA, PLSCanonical, PLSRegression])
+def test_used_up_x_stops_instead_of_repeating_a_component(est):
+    # X = [y, -y] has rank 1: after one deflation X_k is round-off, and a second component would only be its noise
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=40)
+    X, Y = np.c_[x, -x], rng.normal(size=(40, 2))
+    with pytest.warns(UserWarning, match="X is zero after 1 of n_components=2"):
+        m = est(2).fit(X, Y)
+    np.testing.assert_allclose(np.abs(m.x_weights_[:, 0]), [2**-0.5, 2**-0.5], atol=1e-12)
+    assert np.all(m.x_weights_[:, 1] == 0.0) and np.all(m.transform(X)[:, 1] == 0.0)
+    # the one component still reproduces the fitted part of X exactly: X = t p^T
+    Xs = (X - X.mean(0)) / X.std(0, ddof=1)
+    np.testing.assert_allclose(np.outer(m.transform(X)[:, 0], m.x_loadings_[:, 0]), Xs, atol=1e-10)
+
+
+def test_pls_regression_stops_when_y_is_fitted_exactly_like_scikit_learn():
+    # centred orthogonal columns and y = the first column: one PLS component fits y exactly (hand derivation:
+    # a_1 = X^T y / |X^T y| = e_1), so y's residual is zero and scikit-learn warns and stops
+    rng = np.random.default_rng(1)
+    A = rng.normal(size=(20, 3))
+    Q = np.linalg.qr(A - A.mean(0))[0]
+    X = Q * [3.0, 2.0, 1.0]
+    y = X[:, 0].copy()
+    with pytest.warns(UserWarning, match="y is zero after 1 of n_components=2"):
+        a = PLSRegression(2, scale=False).fit(X, y)
+    with pytest.warns(UserWarning, match="y residual is constant at iteration 1"):
+        b = skcd.PLSRegression(2, scale=False, tol=1e-15, max_iter=100000).fit(X, y)
+    np.testing.assert_allclose(a.x_weights_[:, 0], [1.0, 0.0, 0.0], atol=1e-12)
+    for name in ATTRS:
+        np.testing.assert_allclose(getattr(a, name), getattr(b, name), atol=1e-8, err_msg=name)
+    np.testing.assert_allclose(a.coef_, [[1.0, 0.0, 0.0]], atol=1e-12)
+
+
+def test_full_rank_views_give_every_component_without_a_warning():
+    X, Y = _paired()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for est in (CCA, PLSCanonical, PLSRegression):
+            m = est(4).fit(X, Y)
+            assert np.all(np.linalg.norm(m.x_weights_, axis=0) > 0.99)
+
+
+def test_digits_halves_with_blank_pixels_agree_with_scikit_learn():
+    # the halves have constant (blank) pixels, so S_xx and S_yy are singular: the SVD route works in the column
+    # spaces, and no view is used up within 3 components
+    from sklearn.datasets import load_digits
+
+    images = load_digits().images
+    left, right = images[:, :, :4].reshape(len(images), -1), images[:, :, 4:].reshape(len(images), -1)
+    assert np.linalg.matrix_rank(left - left.mean(0)) < left.shape[1]
+    for ours, ref in [(CCA, skcd.CCA), (PLSCanonical, skcd.PLSCanonical)]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            a = ours(3).fit(left, right)
+        b = ref(3, tol=1e-14, max_iter=100000).fit(left, right)
+        s_a, s_b = a.transform(left), b.transform(left)
+        np.testing.assert_allclose(s_a, s_b, atol=1e-4 * np.abs(s_b).max())
