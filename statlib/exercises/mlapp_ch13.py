@@ -237,7 +237,7 @@ register(
     numeric([1.0 / np.sqrt(1.64), 0.8 / np.sqrt(1.64)], atol=5e-4),
     hint="minimise sum_i 1/2 ||x_i - z_i w||^2 over w: w = sum_i z_i x_i / sum_i z_i^2; then divide by its norm "
     "if that exceeds 1 (the projection onto the unit ball).",
-    prompts=["First entry of the updated atom:", "Second entry of the updated atom:"],
+    prompts=["First entry of the updated atom (3 decimals):", "Second entry of the updated atom (3 decimals):"],
 )
 
 # companion-13.42: R = [[1, 1, 0], [0, 1, 1]], y = (1, 1). The solutions are x = (t, 1 - t, t). The l1 norm

@@ -108,6 +108,7 @@ def _ksvd_codes(X, W, T):
 
 
 def _rank_one(E):
+    # E = U S V^T: the atom is v_1 (unit norm) and the codes are s_1 u_1, so that E ~ outer(codes, atom)
     U, s, Vt = np.linalg.svd(E, full_matrices=False)
     atom, coef = Vt[0].copy(), s[0] * U[:, 0]
     # Sign convention: the entry of largest magnitude in the atom is positive.
@@ -292,12 +293,14 @@ class DictionaryLearning(ClassNamePrefixFeaturesOutMixin, TransformerMixin, Base
     def _ksvd_sweep(X, W, Z):
         dead = []
         for j in range(W.shape[0]):
+            # omega_j: the samples whose code uses atom j
             users = np.flatnonzero(Z[:, j])
             if users.size == 0:
                 dead.append(j)
                 continue
             # E_j: the residual of the users of atom j without atom j's contribution
             E = X[users] - Z[users] @ W + np.outer(Z[users, j], W[j])
+            # atom j and its non-zero codes together: the best rank-one approximation of E_j (Eckart-Young)
             W[j], Z[users, j] = _rank_one(E)
         return np.array(dead, dtype=np.int64)
 

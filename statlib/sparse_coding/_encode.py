@@ -68,6 +68,8 @@ def _encode_masked(DT, X, mask, Z, l1, tol, max_iter):
             Z[i] = 0.0
             n_converged += 1
             continue
+        # keep only the visible entries f in V_i of x_i and the matching rows of the design (atoms as columns):
+        # the lasso below then fits sum_{f in V_i} (x_if - (W z)_f)^2 / 2 + l1 ||z||_1
         sub = np.empty((m, n_components))
         y = np.empty(m)
         r = 0

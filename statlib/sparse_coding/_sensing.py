@@ -57,6 +57,7 @@ def basis_pursuit(sensing_matrix, y):
     # of two to unit size (exact), and the solution is scaled back.
     a, b = (e if abs(e) > _UNSCALED_EXPONENT else 0 for e in (scale_exponent(R), scale_exponent(y)))
     R_unit, y_unit = (np.ldexp(R, -a) if a else R), (np.ldexp(y, -b) if b else y)
+    # x = u - v with u, v >= 0: minimise 1^T (u + v) subject to [R, -R] [u; v] = y, a linear programme
     result = linprog(
         np.ones(2 * D), A_eq=np.hstack([R_unit, -R_unit]), b_eq=y_unit, bounds=[(0.0, None)] * (2 * D), method="highs"
     )

@@ -308,3 +308,79 @@ def test_image_patch_data_follow_figure_13_21_caption():
     e = load_example("mlapp", "figure-13.23")
     assert e.image.shape == e.mask.shape == (96, 96) and e.mask.dtype == bool
     assert 0.0 <= e.image.min() and e.image.max() <= 1.0 and 0.01 < (~e.mask).mean() < 0.1
+
+
+@pytest.fixture(scope="module")
+def figure_13_21_fit():
+    """The chapter's Figure 13.21(b) fit: 36 atoms, lambda = 0.11, 10 iterations on the first 1000 patches."""
+    from statlib.datasets import load_example
+
+    P = load_example("mlapp", "figure-13.21").patches[:1000]
+    init = P[np.random.default_rng(0).choice(len(P), 36, replace=False)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model = DictionaryLearning(36, alpha=0.11, max_iter=10, dict_init=init).fit(P)
+    return P, init, model
+
+
+def test_about_ten_active_atoms_per_patch_as_in_mlapp_figure_13_21(figure_13_21_fit):
+    # MLAPP section 13.8.2: lambda is chosen so that the number of active atoms (non-zeros of z_i) is about 10
+    _, _, model = figure_13_21_fit
+    active = np.count_nonzero(model.codes_, axis=1).mean()
+    assert 9 <= active <= 11
+
+
+def test_objective_trajectory_matches_sklearn_dictionary_learning(figure_13_21_fit):
+    from sklearn.decomposition import DictionaryLearning as SkDictionaryLearning
+
+    P, init, model = figure_13_21_fit
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        ref = SkDictionaryLearning(
+            36,
+            alpha=0.11,
+            max_iter=10,
+            dict_init=init,
+            code_init=np.zeros((len(P), 36)),
+            fit_algorithm="cd",
+            transform_algorithm="lasso_cd",
+            tol=1e-12,
+            random_state=0,
+        ).fit(P)
+    # scikit-learn's error_ is (13.176) after each iteration of the same alternating scheme from the same start
+    assert len(model.objective_) == len(ref.error_) == 10
+    np.testing.assert_allclose(model.objective_, ref.error_, rtol=1e-5)
+
+
+def test_atom_update_meets_the_ball_constrained_kkt_conditions_and_slsqp():
+    """The last atom of a sweep minimises (13.176) over its ball with the others fixed: checked by the KKT
+    conditions A_jj (w - u) + mu w = 0, mu = A_jj (||u|| - 1)_+, and by SciPy's SLSQP on the objective itself."""
+    from scipy.optimize import minimize
+
+    from statlib.sparse_coding._dictionary import _update_atoms
+
+    X, _ = _planted(seed=1)
+    rng = np.random.default_rng(5)
+    for scale in (1.0, 0.05):  # scale 0.05 makes the unconstrained minimiser fall inside the ball
+        W0 = _unit_rows(rng.standard_normal((10, X.shape[1])))
+        Z = sparse_encode(X, W0, alpha=0.2) / scale
+        A, B = Z.T @ Z, Z.T @ X
+        W = W0.copy()
+        _update_atoms(W, A, B)
+        j = W.shape[0] - 1
+        u = (B[j] - A[j] @ W + A[j, j] * W[j]) / A[j, j]
+
+        def f(w):
+            trial = W.copy()
+            trial[j] = w
+            return sparse_coding_objective(X, Z, trial, 0.2)
+
+        # identity: f(w) - A_jj / 2 ||w - u||^2 does not depend on w
+        gaps = [f(w) - 0.5 * A[j, j] * np.sum((w - u) ** 2) for w in rng.standard_normal((10, X.shape[1]))]
+        assert np.ptp(gaps) <= 1e-10 * np.max(np.abs(gaps))
+        mu = A[j, j] * max(np.linalg.norm(u) - 1.0, 0.0)
+        assert (mu > 0) == (scale == 1.0)
+        assert np.linalg.norm(A[j, j] * (W[j] - u) + mu * W[j]) <= 1e-10 * A[j, j] * np.linalg.norm(u)
+        ball = {"type": "ineq", "fun": lambda w: 1.0 - w @ w, "jac": lambda w: -2.0 * w}
+        res = minimize(f, W0[j], method="SLSQP", constraints=[ball], options={"ftol": 1e-14, "maxiter": 500})
+        np.testing.assert_allclose(res.x, W[j], atol=1e-5)
