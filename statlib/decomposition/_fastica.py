@@ -2,8 +2,9 @@
 
 Model x = A s with independent non-Gaussian sources s (MLAPP 12.95)-(12.97). After centring and
 whitening (PCA scaled to unit variance, §12.6.1: for white data the unmixing matrix is orthogonal,
-(12.99)), each row v of the unmixing matrix maximises a contrast E[G(v^T z)] on the unit sphere
-(12.103). The approximate Newton step (12.104)-(12.107) reduces to the fixed-point update
+(12.99)), each row v of the unmixing matrix is a stationary point of a contrast E[G(v^T z)] on the unit
+sphere (the constrained objective (12.103)): with G = log cosh, a minimum for a super-Gaussian source and a
+maximum for a sub-Gaussian one. The approximate Newton step (12.104)-(12.107) reduces to the fixed-point update
 
     v* = E[z g(v^T z)] - E[g'(v^T z)] v   (12.108),   v_new = v* / ||v*||   (12.109),
 
@@ -189,6 +190,7 @@ def _one_unit(Z, w, W, j, code, alpha, tol, max_iter):
         for a in range(c):
             w1[a] = 0.0
         dsum = 0.0
+        # (12.108): w1 <- E[z g(w^T z)] - E[g'(w^T z)] w, the sums over the samples taken block by block
         for start in range(0, n, _BLOCK):
             b = min(_BLOCK, n - start)
             for i in range(b):
@@ -212,6 +214,7 @@ def _one_unit(Z, w, W, j, code, alpha, tol, max_iter):
         for p in range(j):
             for a in range(c):
                 w1[a] -= proj[p] * W[p, a]
+        # (12.109): w_new = w1 / ||w1||, and the convergence test |w^T w_new| -> 1
         norm = 0.0
         for a in range(c):
             norm += w1[a] * w1[a]

@@ -167,7 +167,7 @@ register(
 # ------------------------------------------------------------------ §12.2-12.3 exercises (PCA, PPCA): end
 
 # ------------------------------------------------------------------ §12.6 exercises (ICA): begin
-# None of MLAPP's ch. 12 exercises is about ICA, so these are our own (ids companion-12.61 to 12.64).
+# None of MLAPP's ch. 12 exercises is about ICA, so these are our own (ids companion-12.61 to 12.65).
 # companion-12.61: excess kurtosis (12.110) of a uniform source on [-a, a]: mu_2 = a^2/3, mu_4 = a^4/5, so
 # mu_4 / mu_2^2 - 3 = 9/5 - 3 = -6/5; of a Laplace source with scale b: mu_2 = 2 b^2, mu_4 = 24 b^4, so 24/4 - 3 = 3.
 register(
@@ -203,9 +203,22 @@ register(
 # E|s| = sqrt(3) / 2, so a = 1 / (sqrt(2) sqrt(3) / 2) = 2 / sqrt(6) = 0.81650.
 register(
     "companion-12.64",
-    numeric([0.8165], atol=5e-4),
+    numeric(2.0 / math.sqrt(6.0), atol=5e-4),
     hint="the diagonal of I + E[phi(y) y^T] = 0 with phi = (log p)'; for the Laplace density phi(y) y = -sqrt(2) |y|.",
     prompts=["the scale a at which the Laplace model's fixed-point condition holds:"],
+)
+
+# companion-12.65: FastICA's update (12.108) for the kurtosis contrast G(u) = u^4 / 4, g = u^3, g' = 3 u^2. On white
+# data E[g'(v^T x)] = 3 E[(v^T x)^2] = 3 ||v||^2, so v* = E[x (v^T x)^3] - 3 ||v||^2 v. If x = z, independent, zero
+# mean, unit variance and symmetric: E[z_i (v^T z)^3] = v_i^3 mu_4,i + 3 v_i sum_{k != i} v_k^2, hence
+# v*_i = (mu_4,i - 3) v_i^3 = kurt(z_i) v_i^3. Uniform sources (kurt = -6/5), v = (0.8, 0.6):
+# v* = -1.2 (0.512, 0.216) = (-0.6144, -0.2592).
+register(
+    "companion-12.65",
+    numeric([-1.2 * 0.8**3, -1.2 * 0.6**3], atol=5e-4),
+    hint="with g(u) = u^3, expand E[z_i (v^T z)^3]: only the terms with even powers of every source survive; "
+    "E[g'(v^T z)] = 3 ||v||^2 on white data.",
+    prompts=["v*₁ for v = (0.8, 0.6):", "v*₂ for v = (0.8, 0.6):"],
 )
 # ------------------------------------------------------------------ §12.6 exercises (ICA): end
 

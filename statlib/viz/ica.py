@@ -93,8 +93,8 @@ def plot_rotation_state(axes, Z, theta, angles, ll, kurt, *, density="logistic")
     right.set_xlabel("rotation θ (degrees)")
     right.set_ylabel("mean log-likelihood", color="C0")
     twin = right.twinx()
-    twin.plot(deg, kurt, color="C3", ls="--", label="Σ|kurt(y_j)|")
-    twin.set_ylabel("Σ |kurt(y_j)|", color="C3")
+    twin.plot(deg, kurt, color="C3", ls="--", label=r"$\Sigma_j\,|\mathrm{kurt}(y_j)|$")
+    twin.set_ylabel(r"$\Sigma_j\,|\mathrm{kurt}(y_j)|$", color="C3")
     # keep small (sampling-noise) variations small on the page: each axis spans at least a fixed range; a sum of
     # absolute values is never negative, so its axis starts at zero at the lowest (the range slides up, same span)
     for axis, values, span, floor in ((right, ll, 0.05, -np.inf), (twin, kurt, 1.0, 0.0)):
