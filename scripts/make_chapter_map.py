@@ -55,7 +55,11 @@ OTHER_SOURCES = [
             ("12.1–12.1.6 Factor analysis, mixtures of factor analysers, EM for FA", "linear/factor-analysis"),
             ("12.2 Principal components analysis (PCA), PPCA, EM for PCA", "linear/pca-ppca"),
             ("12.3 Choosing the number of latent dimensions", "linear/pca-ppca"),
-            ("12.4 PCA for categorical data", "linear/paired-views"),
+            (
+                "12.4 PCA for categorical data (fitted for binary data, $C = 2$; the multi-class E-step of Khan et al. "
+                "is left out, as the binary case shows every step and the section's example, Fig. 12.18, is binary)",
+                "linear/paired-views",
+            ),
             ("12.5 PCA for paired and multi-view data: supervised PCA, PLS, CCA", "linear/paired-views"),
             ("12.6 Independent component analysis (ICA)", "linear/ica"),
             ("13.1–13.2 Bayesian variable selection, spike and slab, ℓ0", "linear/variable-selection"),
