@@ -18,9 +18,12 @@ of X_k, and either u = Y_k b out of Y_k ("canonical" deflation: CCA, PLSCanonica
 a tolerance; here each pair is an exact SVD, so the two agree to that tolerance.
 
 A view of rank r is zero after r deflations. Whether a deflated view is zero is judged against the undeflated
-view (singular values at most ``_RANK_RTOL`` times its largest): judged by its own scale, a residual of pure
-round-off would look full-rank and yield spurious components. The fit then stops with a warning and leaves
-the remaining components zero, as scikit-learn does when the y residual is constant.
+view: zero when its Frobenius norm is at most ``_RANK_RTOL`` times the undeflated view's largest singular value
+(so that every singular value is), or, for CCA, when whitening finds no singular value above that cut-off.
+Judged by its own scale, a residual of pure round-off would look full-rank and yield spurious components. The
+fit then stops with a warning and leaves the remaining components zero. scikit-learn stops the same way when
+the y residual is zero (it tests against machine epsilon); it carries on when X is used up, where this module
+stops.
 """
 
 import warnings
@@ -81,8 +84,9 @@ def _rank_cutoff(A):
 @njit(cache=True)
 def _first_pair(Xk, Yk, mode_b, tol_x, tol_y):
     """The first pair of weight vectors (a, b) of the deflated views, its criterion value, and which views are
-    used up: 0 neither, 1 X_k, 2 Y_k, 3 both (no singular value above ``tol_x``, ``tol_y``, the cut-offs of the
-    undeflated views).
+    used up: 0 neither, 1 X_k, 2 Y_k, 3 both. A view is used up when its Frobenius norm is at most its cut-off
+    (``tol_x``, ``tol_y``, from the undeflated views), or, for CCA, when whitening leaves no singular value above
+    the cut-off.
 
     mode A (PLS): the leading singular vectors of X_k^T Y_k, cov(X a, Y b) maximal over unit a, b.
     mode B (CCA): the leading singular vectors (u, v) of U_x^T U_y after whitening, a = V_x S_x^{-1} u and
@@ -90,8 +94,8 @@ def _first_pair(Xk, Yk, mode_b, tol_x, tol_y):
     correlation corr(X a, Y b).
     """
     p, q = Xk.shape[1], Yk.shape[1]
-    # a view whose singular values are all at or below its cut-off is used up (zero up to round-off);
-    # the Frobenius norm bounds the largest singular value from above
+    # a view whose Frobenius norm is at or below its cut-off is used up (zero up to round-off): the norm bounds the
+    # largest singular value from above
     used_up = (np.sqrt(np.sum(Xk * Xk)) <= tol_x) + 2 * (np.sqrt(np.sum(Yk * Yk)) <= tol_y)
     if used_up:
         return np.zeros(p), np.zeros(q), 0.0, used_up
@@ -120,8 +124,8 @@ def _pls_kernel(X, Y, n_components, mode_b, canonical, norm_y_weights):
     Returns weights (p x K, q x K), scores (n x K, n x K), loadings (p x K, q x K), the criterion of each
     component (canonical correlation for mode B, X_k^T Y_k's leading singular value for mode A) and the number
     of components found with the code of the view that stopped the loop (0 none, 1 X, 2 Y, 3 both): the loop
-    stops early, leaving the remaining columns zero, once a deflated view is used up (all its singular values
-    at or below ``_RANK_RTOL`` times the largest singular value of the undeflated view).
+    stops early, leaving the remaining columns zero, once a deflated view is used up (see :func:`_first_pair`;
+    the cut-off is ``_RANK_RTOL`` times the largest singular value of the undeflated view).
     """
     n, p = X.shape
     q = Y.shape[1]
@@ -266,9 +270,10 @@ class _PLSBase(ClassNamePrefixFeaturesOutMixin, TransformerMixin, MultiOutputMix
         self.x_loadings_, self.y_loadings_, criterion, found, used_up = out[4:]
         if found < K:
             view = {1: "X", 2: "y", 3: "X and y"}[int(used_up)]
+            why = "y is fitted exactly" if used_up == 2 and not self._canonical else f"the rank of {view} is used up"
             warnings.warn(
                 f"{type(self).__name__}: the deflated {view} is zero after {found} of n_components={K} components "
-                f"(the rank of {view} is used up); the remaining components are set to zero",
+                f"({why}); the remaining components are set to zero",
                 UserWarning,
                 stacklevel=2,
             )
@@ -343,9 +348,10 @@ class CCA(_PLSBase):
     ----------
     n_components : int, default=2
         Number of pairs, at most min(n_samples, p, q). There are only min(rank X, rank Y) canonical pairs: once
-        a deflated view is zero (all its singular values at most 1e-10 times the largest singular value of the
+        a deflated view is zero (its singular values at most 1e-10 times the largest singular value of the
         undeflated view), the fit stops with a ``UserWarning`` and the remaining components (weights, loadings,
-        scores, ``canonical_correlations_``) are zero, as scikit-learn does when the y residual is constant.
+        scores, ``canonical_correlations_``) are zero. scikit-learn stops the same way when the y residual is
+        zero, but carries on when X is used up.
     scale : bool, default=True
         Scale each column to unit variance (CCA itself is scale-invariant; the weights are not).
 
@@ -392,8 +398,9 @@ class PLSCanonical(_PLSBase):
     Parameters
     ----------
     n_components : int, default=2
-        At most min(n_samples, p, q). Once a deflated view is zero (its rank is used up), the fit stops with a
-        ``UserWarning`` and the remaining components are zero, as in :class:`CCA`.
+        At most min(n_samples, p, q). Once a deflated view is zero (its Frobenius norm at most 1e-10 times the
+        largest singular value of the undeflated view: its rank is used up), the fit stops with a ``UserWarning``
+        and the remaining components are zero, as in :class:`CCA`.
     scale : bool, default=True
 
     Examples
@@ -417,8 +424,9 @@ class PLSRegression(RegressorMixin, _PLSBase):
     ----------
     n_components : int, default=2
         At most min(n_samples, p). Once the deflated X is zero (its rank is used up) or the deflated y is (y is
-        fitted exactly), the fit stops with a ``UserWarning`` and the remaining components are zero, as
-        scikit-learn does when the y residual is constant.
+        fitted exactly), zero meaning a Frobenius norm at most 1e-10 times the largest singular value of the
+        undeflated view, the fit stops with a ``UserWarning`` and the remaining components are zero. scikit-learn
+        stops the same way when the y residual is zero, but carries on when X is used up.
     scale : bool, default=True
 
     Examples
