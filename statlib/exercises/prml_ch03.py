@@ -2,13 +2,16 @@
 
 PRML's exercises 3.1-3.6 belong to section 3.1. Two have an answer that is a value and are checked here:
 
-* prml-3.1: tanh(a) = 2 sigma(2a) - 1, so (A, B, C) = (2, 2, -1) in tanh(a) = A sigma(B a) + C.
+* prml-3.1: tanh(a) = 2 sigma(2a) - 1, so (A, B, C) = (2, 2, -1) in tanh(a) = A sigma(B a) + C with A, B > 0.
+  Without the signs the answer is not unique: since sigma(-a) = 1 - sigma(a), also tanh(a) = -2 sigma(-2a) + 1,
+  and the limits a -> +-infinity and the slope at 0 show that these two triples are the only ones. The checker
+  recognises (-2, -2, 1) and explains why it is not the triple asked for.
 * prml-3.6: with noise covariance Sigma (any positive definite matrix), the log-likelihood is a constant minus
   (1/2) sum_n (t_n - W^T phi_n)^T Sigma^{-1} (t_n - W^T phi_n); its gradient in W vanishes at
   Phi^T Phi W = Phi^T T whatever Sigma is: True.
 
 Exercises 3.2-3.5 are derivations (no value to check). The chapter adds three exercises of its own, with
-answers derived by hand (the chapter's solutions show each step):
+answers derived by hand (the chapter's solutions show each step), each value asked for to 3 decimals (atol 1e-3):
 
 * companion-3.11: Phi = [[1, 0], [1, 1], [1, 2]], t = (1, 2, 4): Phi^T Phi = [[3, 3], [3, 5]], Phi^T t = (7, 10), so
   w_ML = (1/6)[[5, -3], [-3, 3]] (7, 10) = (5/6, 3/2); the residual is (1/6, -1/3, 1/6) and
@@ -25,12 +28,28 @@ import numpy as np
 from ._checkers import exact, numeric
 from ._registry import register
 
+_tanh_triple = numeric([2.0, 2.0, -1.0], atol=1e-6)
+_tanh_mirror = numeric([-2.0, -2.0, 1.0], atol=1e-6)  # tanh(a) = -2 sigma(-2a) + 1, the triple with B < 0
+
+
+def _check_prml_3_1(answer):
+    correct, message = _tanh_triple(answer)
+    if not correct and _tanh_mirror(answer)[0]:
+        return False, (
+            "that is also an identity, since sigma(-a) = 1 - sigma(a), but the exercise asks for the triple "
+            "with A, B > 0."
+        )
+    return correct, message
+
+
+_check_prml_3_1.quiz_values = _tanh_triple.quiz_values
+
 register(
     "prml-3.1",
-    numeric([2.0, 2.0, -1.0], atol=1e-6),
+    _check_prml_3_1,
     hint="write tanh(a) = (e^a - e^-a) / (e^a + e^-a), multiply top and bottom by e^-a, and compare with "
     "sigma(2a) = 1 / (1 + e^{-2a}).",
-    prompts=["A in tanh(a) = A σ(B a) + C:", "B:", "C:"],
+    prompts=["A > 0 in tanh(a) = A σ(B a) + C:", "B > 0:", "C:"],
 )
 
 register(
@@ -46,7 +65,7 @@ register(
     numeric([5 / 6, 1.5, 18.0], atol=1e-3),
     hint="solve the normal equations Phi^T Phi w = Phi^T t (3.15) with Phi^T Phi = [[3, 3], [3, 5]] and "
     "Phi^T t = (7, 10); then 1/beta_ML is the mean squared residual (3.21).",
-    prompts=["w₀ of w_ML:", "w₁ of w_ML:", "β_ML:"],
+    prompts=["w₀ of w_ML (3 decimals):", "w₁ of w_ML (3 decimals):", "β_ML (3 decimals):"],
 )
 
 register(
@@ -54,7 +73,10 @@ register(
     numeric([0.4, 6 / (4 + np.sqrt(10))], atol=1e-3),
     hint="the per-step bound is 2 / max_n ||phi_n||^2 with phi_n = (1, x_n); for the mean dynamics take the "
     "largest eigenvalue of R = Phi^T Phi / N (trace 8/3, determinant 2/3).",
-    prompts=["bound on η below which every step contracts (2 / max‖φₙ‖²):", "2 / λ_max(R):"],
+    prompts=[
+        "bound on η below which every step contracts, 2 / max‖φₙ‖² (3 decimals):",
+        "2 / λ_max(R) (3 decimals):",
+    ],
 )
 
 register(
@@ -62,5 +84,7 @@ register(
     numeric([1.0, -1 / 6, 0.4, 2.0, 0.0, 0.2], atol=1e-3),
     hint="with Phi^T Phi = I the objectives separate into one scalar problem per weight: "
     "(1/2)(w - z)^2 + (lambda/2) w^2 for ridge, (1/2)(w - z)^2 + (lambda/2)|w| for q = 1.",
-    prompts=["ridge w₁:", "ridge w₂:", "ridge w₃:", "q = 1 w₁:", "q = 1 w₂:", "q = 1 w₃:"],
+    prompts=[
+        f"{name} (3 decimals):" for name in ("ridge w₁", "ridge w₂", "ridge w₃", "q = 1 w₁", "q = 1 w₂", "q = 1 w₃")
+    ],
 )

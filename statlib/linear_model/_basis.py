@@ -109,8 +109,9 @@ class _CentredBasis(TransformerMixin, BaseEstimator):
         """The matrix of basis values, feature by feature: phi_1(x_1), ..., phi_M(x_1), phi_1(x_2), ...."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        a = (X[:, :, None] - self.centers_.T[None, :, :]) / self.width_  # (n, d, M)
-        Phi = self._shape(a).reshape(len(X), -1)
+        # (3.4)-(3.5): the argument (x - mu_j) / s for every sample, feature and centre, shape (n, d, M)
+        a = (X[:, :, None] - self.centers_.T[None, :, :]) / self.width_
+        Phi = self._shape(a).reshape(len(X), -1)  # phi_j(x_i) = h(a), feature by feature
         if self.include_bias:
             Phi = np.column_stack([np.ones(len(X)), Phi])
         return Phi
@@ -141,7 +142,7 @@ class GaussianBasis(_CentredBasis):
 
     @staticmethod
     def _shape(a):
-        return np.exp(-0.5 * a**2)  # (3.4)
+        return np.exp(-0.5 * a**2)  # (3.4): exp(-(x - mu_j)^2 / (2 s^2)), no normalisation constant
 
 
 class SigmoidBasis(_CentredBasis):
@@ -152,4 +153,4 @@ class SigmoidBasis(_CentredBasis):
 
     @staticmethod
     def _shape(a):
-        return expit(a)  # (3.5), (3.6), without overflow for large |a|
+        return expit(a)  # (3.5)-(3.6): sigma(a) = 1 / (1 + exp(-a)), without overflow for large |a|

@@ -13,6 +13,9 @@ _WELL_CONDITIONED = 1e8  # the bound on cond(Xc^T Xc + alpha I) below which the 
 def _ridge_coef(Xc, yc, alpha):
     """The ridge minimiser w = (Xc^T Xc + alpha I)^{-1} Xc^T yc of centred data, for alpha > 0.
 
+    This is Li Hang (1.25) and PRML (3.28), w = (lambda I + Phi^T Phi)^{-1} Phi^T t, for the centred design, so
+    that the bias is left out of the penalty and recovered afterwards by PRML (3.19).
+
     The eigenvalues of Xc^T Xc + alpha I lie in [alpha, tr(Xc^T Xc) + alpha], so when (tr + alpha) / alpha is at
     most 1e8 the penalty keeps the normal equations well conditioned and they are solved by Cholesky: one product
     Xc^T Xc (n p^2 / 2 operations, BLAS syrk) and p^3 / 3 for the factor, as scikit-learn's default solver does.
@@ -36,9 +39,11 @@ class Ridge(RegressorMixin, BaseEstimator):
 
     This is Li Hang's regularised least squares (1.25) up to the scaling of the penalty: (1.25) averages
     the loss, (1/N) sum_i (f(x_i; w) - y_i)^2 + (lambda/2) ||w||^2, which has the same minimiser for
-    lambda = 2 alpha / N. ``alpha=0`` is plain least squares (1.23). The bias ``b`` is not penalised: the
+    lambda = 2 alpha / N, and PRML's regularised sum of squares (3.27) with lambda = alpha. ``alpha=0`` is plain
+    least squares (1.23), PRML's w_ML = (Phi^T Phi)^{-1} Phi^T t (3.15). The bias ``b`` is not penalised: the
     data are centred, the weights solve the normal equations (X_c^T X_c + alpha I) w = X_c^T y_c (by Cholesky
-    when the penalty keeps them well conditioned, otherwise through the SVD of X_c), and b = mean(y) - mean(X) . w.
+    when the penalty keeps them well conditioned, otherwise through the SVD of X_c), which is PRML (3.28) for the
+    centred design, and b = mean(y) - mean(X) . w, which is PRML (3.19).
     With ``alpha=0`` the minimum-norm least-squares solution is returned (via the SVD), so rank-deficient
     designs (more polynomial coefficients than points) are handled.
 

@@ -347,3 +347,77 @@ def test_polynomial_basis_refuses_powers_that_overflow():
     with pytest.raises(ValueError, match="X is too large for degree=3"):  # x ** 3 was inf
         PolynomialBasis(degree=3).fit(X).transform(X)
     np.testing.assert_allclose(PolynomialBasis(degree=2).fit(X).transform(X)[:, 1], [1e300, 4.0], rtol=1e-15)
+
+
+def test_prml_3_1_names_the_sign_convention_and_explains_the_mirror_triple():
+    # tanh(a) = A sigma(B a) + C has exactly two solutions: a -> +inf and a -> -inf give A + C = 1 and C = -1
+    # for B > 0 (C = 1, A = -2 for B < 0), and the slope A B / 4 = 1 at a = 0 fixes B. Both are identities:
+    from statlib.exercises import check
+    from statlib.exercises._registry import quiz_questions
+
+    a = np.linspace(-4, 4, 81)
+    sigma = lambda u: 1 / (1 + np.exp(-u))  # noqa: E731
+    np.testing.assert_allclose(2 * sigma(2 * a) - 1, np.tanh(a), atol=1e-12)
+    np.testing.assert_allclose(-2 * sigma(-2 * a) + 1, np.tanh(a), atol=1e-12)
+    # The exercise asks for A, B > 0: the first triple is accepted, the mirror one refused with the reason.
+    assert check("prml-3.1", [2, 2, -1]).correct
+    mirror = check("prml-3.1", [-2, -2, 1])
+    assert not mirror.correct and "A, B > 0" in str(mirror)
+    assert "that is not it" in str(check("prml-3.1", [2, 2, 1]))
+    assert all(">" in q["question"] for q in quiz_questions("prml-3.1")[:2])
+
+
+def test_companion_answers_to_three_decimals_are_accepted_as_the_prompts_ask():
+    from statlib.exercises import check
+    from statlib.exercises._registry import quiz_questions
+
+    # the exact values 5/6, 6 / (4 + sqrt(10)) = 0.83772..., -1/6 rounded by hand to 3 decimals
+    assert check("companion-3.11", [0.833, 1.5, 18.0]).correct
+    assert check("companion-3.12", [0.4, 0.838]).correct
+    assert check("companion-3.13", [1.0, -0.167, 0.4, 2.0, 0.0, 0.2]).correct
+    assert not check("companion-3.12", [0.4, 0.84]).correct  # two decimals are not enough
+    for ex_id in ("companion-3.11", "companion-3.12", "companion-3.13"):
+        assert all("3 decimals" in q["question"] for q in quiz_questions(ex_id))
+
+
+# --- PRML Figs. 3.2 and 3.4 -------------------------------------------------------------------------------------
+def test_fig_3_2_projection_by_hand():
+    # Phi = [[1, 0], [1, 1], [1, 2]]: Phi^T Phi = [[3, 3], [3, 5]], inverse [[5, -3], [-3, 3]] / 6.
+    # t = (1, 2, 4): Phi^T t = (7, 10), w = (5/6, 3/2), y = (5/6, 7/3, 23/6).
+    # t = (2, 0.5, 3) (the figure's): Phi^T t = (5.5, 6.5), w = (4/3, 1/2), y = (4/3, 11/6, 7/3).
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from statlib.viz import basis_functions as viz
+
+    Phi = np.array([[1.0, 0.0], [1.0, 1.0], [1.0, 2.0]])
+    for t, w, y in (
+        ([1.0, 2.0, 4.0], [5 / 6, 3 / 2], [5 / 6, 7 / 3, 23 / 6]),
+        ([2.0, 0.5, 3.0], [4 / 3, 1 / 2], [4 / 3, 11 / 6, 7 / 3]),
+    ):
+        np.testing.assert_allclose(LinearRegression(fit_intercept=False).fit(Phi, t).coef_, w, atol=1e-12)
+        fig = plt.figure()
+        ax = viz.plot_projection(Phi, np.array(t), fig.add_subplot(projection="3d"))
+        residual = np.array(ax.lines[-1].get_data_3d())  # the dashed segment from y to t, one column per end
+        np.testing.assert_allclose(residual[:, 0], y, atol=1e-12)
+        np.testing.assert_allclose(residual[:, 1], t, atol=1e-12)
+        plt.close(fig)
+
+
+def test_fig_3_4_constrained_minima():
+    from statlib.viz import basis_functions as viz
+
+    c, A = np.array([1.5, 0.3]), np.array([[1.0, 0.6], [0.6, 0.9]])
+    # q = 1: at the corner (1, 0) the gradient of (w - c)^T A (w - c) is 2 A (w - c) = 2 (-0.68, -0.57); its
+    # negative, 1.36 (1, 0.838), lies in the normal cone {mu (1, s): |s| <= 1} of the diamond there, so the
+    # corner is the constrained minimum (KKT, convex problem).
+    np.testing.assert_allclose(A @ (np.array([1.0, 0.0]) - c), [-0.68, -0.57], atol=1e-12)
+    np.testing.assert_allclose(viz.constrained_minimum(c, A, 1.0), [1.0, 0.0], atol=1e-3)
+    # q = 2: on the unit circle, with the gradient A (w - c) pointing along -w (KKT), both weights nonzero.
+    w = viz.constrained_minimum(c, A, 2.0)
+    g = A @ (w - c)
+    np.testing.assert_allclose(np.linalg.norm(w), 1.0, atol=1e-9)
+    np.testing.assert_allclose(g[0] * w[1] - g[1] * w[0], 0.0, atol=1e-3)  # parallel
+    assert g @ w < 0 and np.all(np.abs(w) > 0.1)
