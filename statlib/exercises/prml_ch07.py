@@ -1,14 +1,14 @@
-"""PRML ch. 7, section 7.1 (support vector machines): exercises of the companion, checked here.
+"""PRML ch. 7, section 7.1 (support vector machines): exercises of the companion and one of PRML's, checked here.
 
-The notes the chapter follows print no exercises, so these are our own, each derived in the chapter's solution.
+The notes the chapter follows print no exercises, so most are our own, each derived in the chapter's solution.
 Their ids are companion-7.1 to companion-7.6, like the RVM page's companion-7.10 to companion-7.14; they are not
-PRML's Exercises 7.1-7.6:
+PRML's Exercises 7.1-7.6 (companion-7.2 is PRML's Exercise 7.4 with numbers). prml-7.5 is PRML's Exercise 7.5:
 
 * companion-7.1: x1 = (1, 1) with t = +1 and x2 = (3, 3) with t = -1. The maximum-margin line is the
   perpendicular bisector of the segment, so w = (c, c); the canonical constraints w.x1 + b = 1 and
   w.x2 + b = -1 read 2c + b = 1 and 6c + b = -1, hence c = -1/2, w = (-1/2, -1/2), b = 2.
-* companion-7.2: for the same problem the margin is 1 / ||w|| = sqrt(2), and sum_n a_n = ||w||^2 = 1/2 (after a
-  PRML exercise).
+* companion-7.2: for the same problem the margin is 1 / ||w|| = sqrt(2), and sum_n a_n = ||w||^2 = 1/2 (PRML's
+  Exercise 7.4: 1 / rho^2 = sum_n a_n).
 * companion-7.3: at z = y t = 0.5 the hinge error is 0.5 and the rescaled logistic error / ln 2 is
   ln(1 + e^(-0.5)) / ln 2.
 * companion-7.4: linear SVR on t = 2x + 1 over x in [0, 1] with epsilon = 0.5 and C large: the flattest line
@@ -16,7 +16,10 @@ PRML's Exercises 7.1-7.6:
 * companion-7.5: K = 10 classes need K = 10 one-versus-the-rest and K (K - 1) / 2 = 45 one-versus-one
   classifiers.
 * companion-7.6: of the 2^4 = 16 labellings of four points in convex position, lines realise all but the two
-  "diagonal" ones: 14.
+  "diagonal" ones: 14 (a single number).
+* prml-7.5: at the optimum the dual value is L~(a) = sum_n a_n - ||w||^2 / 2 = ||w||^2 / 2, so 1 / rho^2 = 2 L~(a).
+  For the two points of companion-7.1, ||w||^2 = 1/2 and L~ = 1/4; for the twelve points of
+  statlib.viz.svm.FIGURE_DATA, w = (2/3, 2/3), ||w||^2 = 8/9 and L~ = 4/9.
 """
 
 import numpy as np
@@ -57,8 +60,15 @@ register(
 )
 register(
     "companion-7.6",
-    numeric([14.0], atol=0.0),
+    numeric(14.0, atol=0.0),
     hint="a line can cut off any single vertex, any two adjacent vertices, or none; it cannot separate the two "
     "diagonals of a convex quadrilateral.",
     prompts=["labellings realised by lines:"],
+)
+register(
+    "prml-7.5",
+    numeric([0.25, 4.0 / 9.0], atol=1e-3),
+    hint="by the KKT conditions sum_n a_n = ||w||^2, so the dual value is ||w||^2 / 2 = 1 / (2 rho^2); "
+    "find w for each data set first.",
+    prompts=["L̃(a) for the two points of Companion 7.1:", "L̃(a) for the twelve points of Fig. 7.1:"],
 )

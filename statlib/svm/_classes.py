@@ -39,7 +39,7 @@ def _ovr_decision(dec, n_classes):
 class SVC(ClassifierMixin, BaseEstimator):
     """Support vector classifier: soft-margin kernel SVM trained by SMO (Li Hang algorithms 7.4 and 7.5).
 
-    Solves the dual (7.95)-(7.97),
+    Equation, theorem and algorithm numbers are Li Hang's (chapter 7). Solves the dual (7.95)-(7.97),
     min_alpha 1/2 sum_ij alpha_i alpha_j y_i y_j K(x_i, x_j) - sum_i alpha_i subject to
     sum_i alpha_i y_i = 0 and 0 <= alpha_i <= C, by sequential minimal optimisation: two multipliers at
     a time, each pair solved in closed form (Theorem 7.6, eqs. (7.106)-(7.109)), the pair chosen by the
@@ -281,7 +281,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         return dec
 
     def decision_function(self, X):
-        """f(x) = sum_i alpha_i y_i K(x, x_i) + b, eq. (7.94) before the sign.
+        """f(x) = sum_i alpha_i y_i K(x, x_i) + b, Li Hang (7.94) before the sign.
 
         Two classes: shape (n_samples,), positive for ``classes_[1]``. More: shape (n_samples, n_classes)
         (``decision_function_shape="ovr"``) or (n_samples, n_classes (n_classes - 1) / 2) ("ovo").
@@ -296,7 +296,7 @@ class SVC(ClassifierMixin, BaseEstimator):
         return dec
 
     def predict(self, X):
-        """Class labels: sign of (7.94) for two classes; one-vs-one voting (ties to the lower class) for more."""
+        """Class labels: sign of Li Hang (7.94) for two classes; one-vs-one voting (ties to the lower class) beyond."""
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, order="C", reset=False)
         dec = self._ovo_decision(X)
@@ -312,7 +312,7 @@ class SVC(ClassifierMixin, BaseEstimator):
 
     @property
     def coef_(self):
-        """w = sum_i alpha_i y_i x_i (7.50), one row per binary problem; only for the linear kernel."""
+        """w = sum_i alpha_i y_i x_i, Li Hang (7.50), one row per binary problem; only for the linear kernel."""
         check_is_fitted(self)
         if self.kernel != "linear":
             raise AttributeError("coef_ is only available when kernel='linear'")

@@ -1,11 +1,13 @@
 """Sequential minimal optimisation (Platt 1998; Li Hang section 7.4, algorithm 7.5) for the SVM dual.
 
-The dual (7.98)-(7.100) is written as libsvm writes it (Chang & Lin 2011):
+Equation, theorem and algorithm numbers in this module are Li Hang's (chapter 7), wherever the solver is used.
+
+The dual, Li Hang (7.98)-(7.100), is written as libsvm writes it (Chang & Lin 2011):
 
     min_alpha f(alpha) = 1/2 alpha^T Q alpha - e^T alpha,   Q_ij = y_i y_j K(x_i, x_j),
     subject to y^T alpha = 0 and 0 <= alpha_i <= C.
 
-The solver keeps the gradient G = Q alpha - e up to date instead of the book's errors E_i (7.105);
+The solver keeps the gradient G = Q alpha - e up to date instead of Li Hang's errors E_i (7.105);
 the two carry the same information, because y_i G_i = g(x_i) - b - y_i = E_i - b, so
 E_i - E_j = y_i G_i - y_j G_j and the threshold b never has to be tracked during the iterations.
 """
@@ -95,17 +97,17 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
     """Solve libsvm's dual min 1/2 alpha^T Q alpha + p^T alpha, y^T alpha = 0, 0 <= alpha_t <= C, by SMO.
 
     Q_st = y_s y_t K(x_row[s], x_row[t]): variable t has the label y_t = +1 or -1 and sits on data point
-    row[t] of ``X``, so that kernel rows are cached per data point. The classifier's dual (7.98)-(7.100) is
+    row[t] of ``X``, so that kernel rows are cached per data point. The classifier's dual, Li Hang (7.98)-(7.100), is
     p = -e with the identity row map (:func:`_smo_solve`); the SVR dual of PRML section 7.1.4 has 2n variables
     (:func:`statlib.svm._svr._svr_solve`). At alpha = 0 the gradient G = Q alpha + p is p. Each iteration
 
       1. picks i = argmax over I_up of -y_t G_t, the worst violator of the KKT conditions
-         (7.111)-(7.113) from above, and stops when m(alpha) - M(alpha) < tol, where
+         Li Hang (7.111)-(7.113) from above, and stops when m(alpha) - M(alpha) < tol, where
          m = max_{I_up} -y_t G_t and M = min_{I_low} -y_t G_t (the KKT gap);
       2. picks j in I_low with -y_j G_j < m: with ``wss`` = 0 the other end of the maximal violating
          pair (largest |E_i - E_j|, the book's rule for the second variable), with ``wss`` = 1 the j
          whose step decreases f the most, -(m + y_j G_j)^2 / eta_ij (Fan, Chen & Lin 2005);
-      3. solves the pair analytically (Theorem 7.6, (7.106)-(7.109)) and updates G_t += Q_ti d_i + Q_tj d_j.
+      3. solves the pair analytically (Li Hang's Theorem 7.6, (7.106)-(7.109)) and updates G_t += Q_ti d_i + Q_tj d_j.
 
     I_up = {t : y_t = +1, a_t < C or y_t = -1, a_t > 0}, I_low = {t : y_t = +1, a_t > 0 or
     y_t = -1, a_t < C}. Returns (alpha, b, iterations, converged, kernel rows computed, trace_pairs,
@@ -137,7 +139,7 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
     rows_computed = 0
     clock = 0
     while it < max_iter:
-        # --- step 1: first variable, the maximal violator of (7.111)-(7.113) from I_up
+        # --- step 1: first variable, the maximal violator of Li Hang (7.111)-(7.113) from I_up
         Gmax = -np.inf
         i = -1
         for t in range(n_var):
@@ -176,7 +178,7 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
                     if wss == WSS_MAX_VIOLATING_PAIR:
                         score = -grad_diff
                     else:
-                        curv = diag[ri] + diag[row[t]] - 2.0 * Ki[row[t]]  # eta (7.107)
+                        curv = diag[ri] + diag[row[t]] - 2.0 * Ki[row[t]]  # eta, Li Hang (7.107)
                         if curv <= 0.0:
                             curv = _TAU
                         score = -(grad_diff * grad_diff) / curv
@@ -196,8 +198,8 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
         si = slot_of[ri]  # still cached: n_slots >= 2 and it is the most recently used row
         Ki = cache[si]
         Kj = cache[sj]
-        # --- step 3: the two-variable step (7.101)-(7.109) along y_i a_i + y_j a_j = const, then the gradient
-        # update, which plays the part of the error update (7.117)
+        # --- step 3: the two-variable step of Li Hang (7.101)-(7.109) along y_i a_i + y_j a_j = const, then the
+        # gradient update, which plays the part of Li Hang's error update (7.117)
         a_i_old = alpha[i]
         a_j_old = alpha[j]
         a_i_new, a_j_new = _two_variable_update(a_i_old, a_j_old, y[i], y[j], G[i], G[j], diag[ri], diag[rj], Ki[rj], C)
@@ -233,23 +235,23 @@ def _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss,
 
 @njit(cache=True)
 def _smo_solve(X, y, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap=0):
-    """Solve the classifier's dual (7.98)-(7.100) by SMO (algorithm 7.5): :func:`_smo_dual` with p = -e.
+    """Solve the classifier's dual, Li Hang (7.98)-(7.100), by SMO (his algorithm 7.5): :func:`_smo_dual` with p = -e.
 
     In libsvm's form the dual is min 1/2 alpha^T Q alpha - e^T alpha with Q_ij = y_i y_j K(x_i, x_j): one
     variable per data point (the identity row map) and the linear term p = -e. Returns what
     :func:`_smo_dual` returns.
     """
     n = X.shape[0]
-    p = np.full(n, -1.0)  # the -sum_i alpha_i of (7.98), sign changed to a minimisation
+    p = np.full(n, -1.0)  # the -sum_i alpha_i of Li Hang (7.98), sign changed to a minimisation
     row = np.arange(n)
     return _smo_dual(X, y, p, row, C, kernel, gamma, degree, coef0, tol, max_iter, wss, n_slots, trace_cap)
 
 
 @njit(cache=True)
 def _threshold(alpha, y, G, C):
-    """The threshold b from the KKT conditions (Theorem 7.3 / libsvm's calculate_rho).
+    """The threshold b from the KKT conditions (Li Hang's Theorem 7.3 / libsvm's calculate_rho).
 
-    b = -rho is the mean of -y_t G_t over the free vectors, eq. (7.51) averaged, or the midpoint of the
+    b = -rho is the mean of -y_t G_t over the free vectors, Li Hang (7.51) averaged, or the midpoint of the
     feasible interval when no alpha is free.
     """
     n = alpha.shape[0]

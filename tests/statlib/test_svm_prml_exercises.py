@@ -1,4 +1,4 @@
-"""The answers of the companion's own exercises for PRML section 7.1, companion-7.1 to companion-7.6
+"""The answers of the exercises for PRML section 7.1, companion-7.1 to companion-7.6 and PRML's Exercise 7.5
 (statlib/exercises/prml_ch07.py), recomputed independently."""
 
 import itertools
@@ -9,6 +9,7 @@ from sklearn import svm as sk_svm
 
 from statlib.exercises import check
 from statlib.svm import SVR
+from statlib.viz.svm import FIGURE_DATA
 
 
 def test_companion_7_1_and_7_2_hard_margin_by_libsvm():
@@ -52,5 +53,27 @@ def test_companion_7_6_labellings_by_linear_feasibility():
         res = linprog(np.zeros(3), A_ub=A, b_ub=-np.ones(4), bounds=[(None, None)] * 3)
         realised += res.status == 0
     assert realised == 14
-    assert check("companion-7.6", [realised])
-    assert not check("companion-7.6", [16])
+    # the answer is one number, typed as the notebook's prompt asks
+    assert check("companion-7.6", 14)
+    assert check("companion-7.6", int(realised))
+    for wrong in [16, 13, 15]:
+        assert not check("companion-7.6", wrong)
+
+
+def _dual_value_by_libsvm(X, t):
+    """The hard-margin dual value sum_n a_n - ||w||^2 / 2 at libsvm's optimum, and the margin 1 / ||w||."""
+    m = sk_svm.SVC(kernel="linear", C=1e8, tol=1e-10).fit(X, t)
+    w = m.coef_[0]
+    return np.abs(m.dual_coef_).sum() - 0.5 * w @ w, 1 / np.linalg.norm(w)
+
+
+def test_prml_7_5_dual_value_is_half_of_one_over_rho_squared():
+    two_points = _dual_value_by_libsvm(np.array([[1.0, 1.0], [3.0, 3.0]]), np.array([1, -1]))
+    twelve_points = _dual_value_by_libsvm(FIGURE_DATA["X"], FIGURE_DATA["y"])
+    # PRML Exercise 7.5: 1 / rho^2 = 2 L~(a); by hand, L~ = 1/4 (w = -(1/2, 1/2)) and 4/9 (w = (2/3, 2/3))
+    for value, rho in [two_points, twelve_points]:
+        np.testing.assert_allclose(1 / rho**2, 2 * value, atol=1e-6)
+    np.testing.assert_allclose([two_points[0], twelve_points[0]], [0.25, 4 / 9], atol=1e-6)
+    assert check("prml-7.5", [two_points[0], twelve_points[0]])
+    assert not check("prml-7.5", [0.5, 8 / 9])  # 1 / rho^2 instead of L~
+    assert not check("prml-7.5", [0.25])
