@@ -272,10 +272,10 @@ def validate_data(estimator, X="no_validation", y="no_validation", **kwargs):
     """scikit-learn's ``validate_data``, with error messages that name the argument at fault.
 
     scikit-learn answers a 1-D ``X`` with "Expected 2D array, got 1D array instead", a length mismatch with
-    "Found input variables with inconsistent numbers of samples" and text with "could not convert string to
-    float": each says what went wrong but not which argument. This wrapper keeps scikit-learn's checks (so
-    estimators still pass ``parametrize_with_checks``) and its message, and prefixes the argument and what was
-    expected.
+    "Found input variables with inconsistent numbers of samples", text with "could not convert string to
+    float" and complex numbers with "Complex data not supported": each says what went wrong but not which
+    argument. This wrapper keeps scikit-learn's checks (so estimators still pass ``parametrize_with_checks``)
+    and its message, and prefixes the argument and what was expected.
     """
     try:
         return _sklearn_validate_data(estimator, X, y, **kwargs)
@@ -290,6 +290,8 @@ def validate_data(estimator, X="no_validation", y="no_validation", **kwargs):
         culprit = "X"
         if "could not convert" in message and _is_text(y) and not _is_text(X):
             culprit = "y"
+        if "Complex data" in message and _is_complex(y) and not _is_complex(X):
+            culprit = "y"
         expected = {"X": "a 2-D array of numbers of shape (n_samples, n_features)", "y": "a 1-D array of numbers"}[
             culprit
         ]
@@ -297,9 +299,17 @@ def validate_data(estimator, X="no_validation", y="no_validation", **kwargs):
 
 
 def _is_text(value):
+    return _dtype_kind_in(value, "OUS")
+
+
+def _is_complex(value):
+    return _dtype_kind_in(value, "c")
+
+
+def _dtype_kind_in(value, kinds):
     if isinstance(value, str) and value == "no_validation":
         return False
     try:
-        return np.asarray(value).dtype.kind in "OUS"
-    except Exception:  # an object numpy cannot even hold is not text we can blame
+        return np.asarray(value).dtype.kind in kinds
+    except Exception:  # an object numpy cannot even hold is not data we can blame
         return False

@@ -66,6 +66,19 @@ def test_complex_input_is_refused_not_truncated():
         v.check_vector([1.0, 2j], "y")
 
 
+@pytest.mark.parametrize("estimator", ["SVR", "Ridge"])
+def test_complex_targets_are_blamed_on_y_and_complex_inputs_on_x(estimator):
+    # scikit-learn says "Complex data not supported" without naming the argument; validate_data names it
+    from statlib.linear_model import Ridge
+    from statlib.svm import SVR
+
+    make = {"SVR": SVR, "Ridge": Ridge}[estimator]
+    with pytest.raises(ValueError, match="^y must be a 1-D array of numbers: Complex data"):
+        make().fit(np.ones((3, 1)), np.array([1 + 1j, 2, 3]))
+    with pytest.raises(ValueError, match="^X must be a 2-D array of numbers .*: Complex data"):
+        make().fit(np.ones((3, 1)) * (1 + 1j), np.array([1.0, 2.0, 3.0]))
+
+
 def test_check_numeric_keeps_the_shape_and_refuses_text_complex_and_non_finite():
     assert v.check_numeric(2, "z").shape == () and v.check_numeric([[1, 2]], "z").shape == (1, 2)
     assert np.isnan(v.check_numeric([np.nan], "z", allow_nonfinite=True)[0])
