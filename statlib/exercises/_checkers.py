@@ -4,11 +4,17 @@ import numpy as np
 
 
 def numeric(expected, *, rtol=0.0, atol=1e-6, unordered=False):
-    """Accept a number or array equal to ``expected`` within tolerance (optionally in any order)."""
+    """Accept a number or array equal to ``expected`` within tolerance (optionally in any order).
+
+    An answer of one value is accepted as a number or as a one-element sequence, whichever form ``expected`` has:
+    a reader asked for "the number" types the number.
+    """
     expected = np.asarray(expected, dtype=float)
 
     def checker(answer):
         got = np.asarray(answer, dtype=float)
+        if got.size == 1 and expected.size == 1:
+            got = got.reshape(expected.shape)
         if got.shape != expected.shape:
             return False, f"expected an answer of shape {expected.shape}, got shape {got.shape}."
         a, b = (np.sort(got, axis=None), np.sort(expected, axis=None)) if unordered else (got, expected)

@@ -99,6 +99,25 @@ def test_numeric_checker_tolerance_and_order():
     assert numeric(np.pi, atol=1e-4)(3.1416)[0]
 
 
+def test_every_one_value_answer_is_accepted_as_a_number_and_as_a_list():
+    # a prompt asks for "the number": a checker registered with [x] must accept x, and one registered with x must
+    # accept [x] (four exercises refused the plain number before)
+    from statlib.exercises import _registry
+
+    one_value = 0
+    for exercise_id in _registry.exercise_ids():
+        checker, _ = _registry._lookup(exercise_id)
+        values = getattr(checker, "quiz_values", None)
+        if values is None or len(values) != 1 or getattr(checker, "__name__", "") != "checker":
+            continue
+        one_value += 1
+        value = values[0][0]
+        assert check(exercise_id, value).correct, exercise_id
+        assert check(exercise_id, [value]).correct, exercise_id
+        assert not check(exercise_id, value + 10 * values[0][1] + 1.0).correct, exercise_id
+    assert one_value >= 10
+
+
 def test_1_1_bernoulli_estimates():
     from scipy import stats
 
