@@ -18,8 +18,9 @@ of X_k, and either u = Y_k b out of Y_k ("canonical" deflation: CCA, PLSCanonica
 a tolerance; here each pair is an exact SVD, so the two agree to that tolerance.
 
 A view of rank r is zero after r deflations. Whether a deflated view is zero is judged against the undeflated
-view: zero when its Frobenius norm is at most ``_RANK_RTOL`` times the undeflated view's largest singular value
-(so that every singular value is), or, for CCA, when whitening finds no singular value above that cut-off.
+view: zero when its Frobenius norm is at most ``_RANK_RTOL`` times the undeflated view's Frobenius norm, or, for
+CCA, when whitening finds no singular value above that cut-off (the undeflated norm costs one pass over the data,
+where its largest singular value would cost an SVD).
 Judged by its own scale, a residual of pure round-off would look full-rank and yield spurious components. The
 fit then stops with a warning and leaves the remaining components zero. scikit-learn stops the same way when
 the y residual is zero (it tests against machine epsilon); it carries on when X is used up, where this module
@@ -52,7 +53,7 @@ from .._validation import (
 
 __all__ = ["CCA", "PLSCanonical", "PLSRegression", "canonical_correlations"]
 
-_RANK_RTOL = 1e-10  # singular values below this fraction of the largest count as zero (deflated directions)
+_RANK_RTOL = 1e-10  # singular values below this fraction of the undeflated view's Frobenius norm count as zero
 
 
 @njit(cache=True)
@@ -75,10 +76,9 @@ def _whiten(A, atol=-1.0):
 
 @njit(cache=True)
 def _rank_cutoff(A):
-    """``_RANK_RTOL`` times A's largest singular value: the zero level for A and every deflation of it."""
-    if A.shape[0] == 0 or A.shape[1] == 0:
-        return 0.0
-    return _RANK_RTOL * np.linalg.svd(A, full_matrices=False)[1][0]
+    """``_RANK_RTOL`` times A's Frobenius norm: the zero level for every deflation of A. The norm bounds A's largest
+    singular value from above (by at most sqrt(rank A) times it) and takes one pass over A instead of an SVD."""
+    return _RANK_RTOL * np.sqrt(np.sum(A * A))
 
 
 @njit(cache=True)
@@ -125,7 +125,7 @@ def _pls_kernel(X, Y, n_components, mode_b, canonical, norm_y_weights):
     component (canonical correlation for mode B, X_k^T Y_k's leading singular value for mode A) and the number
     of components found with the code of the view that stopped the loop (0 none, 1 X, 2 Y, 3 both): the loop
     stops early, leaving the remaining columns zero, once a deflated view is used up (see :func:`_first_pair`;
-    the cut-off is ``_RANK_RTOL`` times the largest singular value of the undeflated view).
+    the cut-off is ``_RANK_RTOL`` times the Frobenius norm of the undeflated view).
     """
     n, p = X.shape
     q = Y.shape[1]
@@ -348,8 +348,8 @@ class CCA(_PLSBase):
     ----------
     n_components : int, default=2
         Number of pairs, at most min(n_samples, p, q). There are only min(rank X, rank Y) canonical pairs: once
-        a deflated view is zero (its singular values at most 1e-10 times the largest singular value of the
-        undeflated view), the fit stops with a ``UserWarning`` and the remaining components (weights, loadings,
+        a deflated view is zero (its singular values at most 1e-10 times the Frobenius norm of the undeflated
+        view), the fit stops with a ``UserWarning`` and the remaining components (weights, loadings,
         scores, ``canonical_correlations_``) are zero. scikit-learn stops the same way when the y residual is
         zero, but carries on when X is used up.
     scale : bool, default=True
@@ -398,8 +398,8 @@ class PLSCanonical(_PLSBase):
     Parameters
     ----------
     n_components : int, default=2
-        At most min(n_samples, p, q). Once a deflated view is zero (its Frobenius norm at most 1e-10 times the
-        largest singular value of the undeflated view: its rank is used up), the fit stops with a ``UserWarning``
+        At most min(n_samples, p, q). Once a deflated view is zero (its Frobenius norm at most 1e-10 times that
+        of the undeflated view: its rank is used up), the fit stops with a ``UserWarning``
         and the remaining components are zero, as in :class:`CCA`.
     scale : bool, default=True
 
@@ -424,8 +424,8 @@ class PLSRegression(RegressorMixin, _PLSBase):
     ----------
     n_components : int, default=2
         At most min(n_samples, p). Once the deflated X is zero (its rank is used up) or the deflated y is (y is
-        fitted exactly), zero meaning a Frobenius norm at most 1e-10 times the largest singular value of the
-        undeflated view, the fit stops with a ``UserWarning`` and the remaining components are zero. scikit-learn
+        fitted exactly), zero meaning a Frobenius norm at most 1e-10 times that of the undeflated
+        view, the fit stops with a ``UserWarning`` and the remaining components are zero. scikit-learn
         stops the same way when the y residual is zero, but carries on when X is used up.
     scale : bool, default=True
 
