@@ -305,7 +305,7 @@ def _ard_loop(Phi, t, alpha_init, beta, max_iter, tol, threshold, update, hyper=
 
 
 def _lambda(a, s, q):
-    """The part of the evidence that depends on alpha_i (PRML 7.2.2):
+    """The part of the evidence that depends on alpha_i, PRML (7.97):
     (1/2) [ln alpha_i - ln(alpha_i + s_i) + q_i^2 / (alpha_i + s_i)], zero at alpha_i = infinity."""
     with np.errstate(divide="ignore", invalid="ignore"):
         value = 0.5 * (np.log(a / (a + s)) + q**2 / (a + s))
@@ -348,18 +348,20 @@ def _sequential_loop(Phi, t, beta, max_iter, tol):
             -0.5
             * (n * np.log(2 * np.pi) - n * np.log(beta) - np.sum(np.log(a)) - logdet_sigma + beta * sse + m @ (a * m))
         )
-        # S_i = phi_i^T C^{-1} phi_i, Q_i = phi_i^T C^{-1} t with C^{-1} = beta I - beta^2 Pa Sigma Pa^T (Woodbury)
+        # S_i = phi_i^T C^{-1} phi_i (PRML 7.103), Q_i = phi_i^T C^{-1} t (7.102), through the Woodbury form
+        # C^{-1} = beta I - beta^2 Pa Sigma Pa^T: (7.107) and (7.106)
         cross = Phi.T @ Pa
         S = beta * norms2 - beta**2 * np.einsum("ij,jk,ik->i", cross, sigma, cross)
         Q = beta * Phi_t - beta**2 * (cross @ (sigma @ (Pa.T @ t)))
-        # remove basis function i's own contribution from C: s_i, q_i with respect to C_{-i}
+        # remove basis function i's own contribution from C: s_i, q_i with respect to C_{-i}, (7.105) and (7.104)
         s, q = S.copy(), Q.copy()
         s[active] = a * S[active] / (a - S[active])
         q[active] = a * Q[active] / (a - S[active])
         theta = q**2 - s
         target = np.full(n_cols, np.inf)
         grow = usable & (theta > 0)
-        target[grow] = s[grow] ** 2 / theta[grow]  # the one-hyperparameter maximiser
+        target[grow] = s[grow] ** 2 / theta[grow]  # the one-hyperparameter maximiser (7.101)
+        # the change of lambda(alpha_i) (7.97) if alpha_i moves to its maximiser
         gain = _lambda(target, s, q) - _lambda(alpha, s, q)
         gain[~usable] = -np.inf
         if active.sum() == 1:
@@ -376,7 +378,7 @@ def _sequential_loop(Phi, t, beta, max_iter, tol):
             break
         j = int(np.argmax(gain))
         alpha[j] = target[j]
-        # MacKay's beta update at the new alpha
+        # MacKay's beta update (PRML 7.88) at the new alpha
         active = np.isfinite(alpha)
         m, sigma, _ = _posterior(Phi[:, active], t, alpha[active], beta)
         gamma = 1.0 - alpha[active] * np.diag(sigma)
