@@ -28,9 +28,15 @@ def numeric(expected, *, rtol=0.0, atol=1e-6, unordered=False):
 
 
 def exact(expected):
-    """Accept an answer equal to ``expected`` (bools, strings, tuples, integer sequences)."""
+    """Accept an answer equal to ``expected`` (bools, strings, tuples, integer sequences).
+
+    A yes-or-no question takes only a bool (Python's or NumPy's): 1 == True in Python, but a number does not
+    answer it.
+    """
 
     def checker(answer):
+        if isinstance(expected, bool) and not isinstance(answer, (bool, np.bool_)):
+            return False, f"answer True or False, not {answer!r}."
         if isinstance(expected, (list, tuple)):
             ok = list(np.asarray(answer).tolist()) == list(expected)
         else:

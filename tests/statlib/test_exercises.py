@@ -118,6 +118,25 @@ def test_every_one_value_answer_is_accepted_as_a_number_and_as_a_list():
     assert one_value >= 10
 
 
+def test_every_yes_or_no_answer_takes_a_bool_only():
+    # 1 == True and 0 == False in Python: exact(True) once accepted the number 1 for a yes-or-no question
+    from statlib.exercises import _registry
+
+    assert not exact(True)(1)[0] and not exact(False)(0)[0] and not exact(False)(0.0)[0]
+    assert exact(True)(np.True_)[0] and not exact(True)(False)[0]
+    yes_or_no = 0
+    for exercise_id in _registry.exercise_ids():
+        checker, _ = _registry._lookup(exercise_id)
+        choice = getattr(checker, "quiz_choice", None)
+        if choice is None:
+            continue
+        yes_or_no += 1
+        assert check(exercise_id, choice).correct and check(exercise_id, np.bool_(choice)).correct, exercise_id
+        assert not check(exercise_id, not choice).correct, exercise_id
+        assert not check(exercise_id, int(choice)).correct, exercise_id
+    assert yes_or_no >= 5
+
+
 def test_1_1_bernoulli_estimates():
     from scipy import stats
 
