@@ -75,3 +75,20 @@ def test_reference_page_documents_every_statlib_subpackage():
     page = (root / "chapters" / "appendix" / "api.md").read_text()
     documented = set(re.findall(r"^\.\. automodule:: statlib\.(\w+)$", page, flags=re.M))
     assert packages == documented
+
+
+def test_no_line_inside_inline_math_starts_like_a_list_item():
+    # Markdown reads a paragraph line that starts with "- ", "+ " or "* " as a new list item, even when an inline
+    # $...$ opened on an earlier line is still open: the formula breaks apart on the page. Move the sign to the
+    # end of the previous line.
+    for path in CHAPTERS:
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            text = re.sub(r"(?s)```.*?```|\$\$.*?\$\$", "", "".join(cell["source"]))
+            for paragraph in re.split(r"\n\s*\n", text):
+                lines = paragraph.split("\n")
+                for i in range(1, len(lines)):
+                    dollars = len(re.findall(r"(?<!\\)\$", "\n".join(lines[:i])))
+                    if dollars % 2 and re.match(r"\s*[-+*] ", lines[i]):
+                        raise AssertionError(f"{path.name}: inline math broken by a list marker at {lines[i][:60]!r}")
