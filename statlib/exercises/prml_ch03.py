@@ -1,11 +1,14 @@
 """PRML section 3.1 (linear basis function models): checkers for the chapter's exercises.
 
-PRML's exercises 3.1-3.6 belong to section 3.1. Two have an answer that is a value and are checked here:
+PRML's exercises 3.1-3.6 belong to section 3.1. Two have an answer that is a value and are checked here (3.1 in
+two parts):
 
 * prml-3.1: tanh(a) = 2 sigma(2a) - 1, so (A, B, C) = (2, 2, -1) in tanh(a) = A sigma(B a) + C with A, B > 0.
   Without the signs the answer is not unique: since sigma(-a) = 1 - sigma(a), also tanh(a) = -2 sigma(-2a) + 1,
   and the limits a -> +-infinity and the slope at 0 show that these two triples are the only ones. The checker
   recognises (-2, -2, 1) and explains why it is not the triple asked for.
+* prml-3.1b: its second half on one instance, w = (0.3, -1.2, 2.0, 0.7): u_0 = w_0 + (1/2) sum_j w_j = 1.05 and
+  u_j = w_j / 2 = (-0.6, 1.0, 0.35).
 * prml-3.6: with noise covariance Sigma (any positive definite matrix), the log-likelihood is a constant minus
   (1/2) sum_n (t_n - W^T phi_n)^T Sigma^{-1} (t_n - W^T phi_n); its gradient in W vanishes at
   Phi^T Phi W = Phi^T T whatever Sigma is: True.
@@ -50,6 +53,17 @@ register(
     hint="write tanh(a) = (e^a - e^-a) / (e^a + e^-a), multiply top and bottom by e^-a, and compare with "
     "sigma(2a) = 1 / (1 + e^{-2a}).",
     prompts=["A > 0 in tanh(a) = A σ(B a) + C:", "B > 0:", "C:"],
+)
+
+# prml-3.1b: the second half of Exercise 3.1 on one instance. sigma(a) = (1 + tanh(a / 2)) / 2, so each term
+# w_j sigma((x - mu_j) / s) is w_j / 2 + (w_j / 2) tanh((x - mu_j) / (2 s)): u_j = w_j / 2 and
+# u_0 = w_0 + (1/2) sum_j w_j. For w = (0.3, -1.2, 2.0, 0.7): u = (0.3 + 1.5 / 2, -0.6, 1.0, 0.35) = (1.05, ...).
+register(
+    "prml-3.1b",
+    numeric([1.05, -0.6, 1.0, 0.35], atol=1e-3),
+    hint="use sigma(a) = (1 + tanh(a / 2)) / 2: each sigmoid term w_j sigma(.) gives w_j / 2 to the constant and "
+    "w_j / 2 times a tanh.",
+    prompts=["u₀ (3 decimals):", "u₁ (3 decimals):", "u₂ (3 decimals):", "u₃ (3 decimals):"],
 )
 
 register(

@@ -340,6 +340,16 @@ def test_exercise_answers_recomputed_and_accepted():
     assert not check("companion-3.11", [1.0, 1.5, 18]).correct
     assert not check("companion-3.13", [1.0, -1 / 6, 0.4, 2.0, -0.5, 0.2]).correct  # lasso without the threshold
     assert not check("prml-3.6", False).correct
+    # prml-3.1b, w = (0.3, -1.2, 2.0, 0.7): sigma(a) = (1 + tanh(a / 2)) / 2 term by term, checked on a grid
+    w, mu, s = np.array([0.3, -1.2, 2.0, 0.7]), np.array([-0.5, 0.0, 0.5]), 0.2
+    u = np.r_[w[0] + w[1:].sum() / 2, w[1:] / 2]
+    x = np.linspace(-1, 1, 41)[:, None]
+    np.testing.assert_allclose(
+        w[0] + (1 / (1 + np.exp(-(x - mu) / s))) @ w[1:], u[0] + np.tanh((x - mu) / (2 * s)) @ u[1:], atol=1e-12
+    )
+    assert check("prml-3.1b", u).correct
+    assert not check("prml-3.1b", [0.3, -0.6, 1.0, 0.35]).correct  # u_0 = w_0
+    assert not check("prml-3.1b", [1.05, -1.2, 2.0, 0.7]).correct  # u_j = w_j
 
 
 def test_polynomial_basis_refuses_powers_that_overflow():
