@@ -76,8 +76,10 @@ OTHER_SOURCES = [
         [
             ("3.1 Linear basis function models", "linear/basis-functions"),
             (
-                "7.1 Maximum margin classifiers (overlapping classes, ν-SVM, multiclass SVM, single-class SVM shown "
-                "with scikit-learn's `OneClassSVM` (statlib has no implementation), SVR, learning theory)",
+                "7 (chapter preamble) and 7.1 Maximum margin classifiers (overlapping classes, ν-SVM, multiclass SVM "
+                "(Lee–Lin–Wahba targets, Weston–Watkins, error-correcting codes and the DAGSVM described, not "
+                "implemented), single-class SVM shown with scikit-learn's `OneClassSVM` (statlib has no "
+                "implementation), SVR, learning theory)",
                 "kernel/svm",
             ),
             ("7.2 Relevance vector machines", "kernel/rvm"),
