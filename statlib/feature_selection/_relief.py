@@ -45,6 +45,8 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, normalise, w
         near[:, :] = 0.0
         k = codes[i]
         need = 2 if pooled else c
+        # walk the rows from the nearest: the first n_neighbors of class k are the near-hits, the first of
+        # every other class l its near-misses; near[l, j] sums their squared differences diff(x_i^j, x^j)^2
         for q in range(n):
             t = order[q]
             if t == i:
@@ -74,7 +76,7 @@ def _relief_kernel(Xs, codes, counts, samples, n_neighbors, pooled, normalise, w
             for lt in range(c):
                 if lt != k and found[lt] > 0:
                     delta += (counts[lt] / n) / p_rest * near[lt, j] / found[lt]  # misses, p_l [/ (1 - p_k)] diff^2
-            weights[j] += delta
+            weights[j] += delta  # delta^j summed over the visited samples i
     return weights
 
 

@@ -6,7 +6,7 @@ from math import comb
 
 import numpy as np
 
-from .._validation import check_choice, check_int
+from .._validation import check_bool, check_choice, check_int
 from ._base import BaseSelector, evaluate, n_to_select, resolve_criterion
 
 _DIRECTIONS = ("forward", "backward", "plus-l-take-away-r")
@@ -241,7 +241,7 @@ def exhaustive_search(X, y, n_features_to_select, criterion="fisher"):
     return best, best_value, count
 
 
-def branch_and_bound(X, y, n_features_to_select, criterion="fisher"):
+def branch_and_bound(X, y, n_features_to_select, criterion="fisher", *, return_tree=False):
     """The branch-and-bound search of the lecture (Narendra and Fukunaga, 1977) for a monotone criterion.
 
     The root holds all d features; each level removes one feature, so leaves (depth d - k) hold k
@@ -253,12 +253,33 @@ def branch_and_bound(X, y, n_features_to_select, criterion="fisher"):
     only remove features to the right of its own), so for a monotone criterion the result is the
     exhaustive optimum, usually with far fewer evaluations.
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    n_features_to_select : int
+        k, between 1 and the number of features.
+    criterion : str or callable, default="fisher"
+        A monotone criterion: ``"fisher"`` (J_2), ``"divergence"`` (J_D), ``"information_gain"``, or a callable
+        ``f(X_subset, y) -> float``.
+    return_tree : bool, default=False
+        Also return the search tree, as the fourth element.
+
     Returns
     -------
     subset : tuple of int
     value : float
     n_evaluations : int
         Criterion evaluations, the root and the leaves included.
+    tree : list of dict, only with ``return_tree=True``
+        The nodes the search reached, in the order it reached them (the root first). Each has ``parent`` (the
+        index of its parent in the list; None for the root), ``removed`` (the feature its parent dropped),
+        ``position`` (its place among its siblings, 0 on the left: the largest decrease of the criterion),
+        ``subset`` (sorted feature indices), ``value`` (the criterion V), ``bound`` (the best leaf value B
+        when the node was reached; -inf before the first leaf) and ``status``: ``"root"``, ``"branch"`` (an
+        inner node that was searched), ``"leaf"``, ``"new bound"`` (a leaf with B' > B, which became the bound)
+        or ``"pruned"`` (V < B: its subtree is skipped). A pruned node also has ``leaves_cut``, the number of
+        leaves below it. With k = d the root is itself the only leaf, and its status is ``"new bound"``.
 
     Examples
     --------
@@ -268,33 +289,59 @@ def branch_and_bound(X, y, n_features_to_select, criterion="fisher"):
     >>> X = rng.normal(size=(60, 5)); X[:, [1, 3]] += y[:, None]
     >>> branch_and_bound(X, y, 2)[0]
     (1, 3)
+    >>> subset, value, count, tree = branch_and_bound(X, y, 2, return_tree=True)
+    >>> tree[0]["status"], tree[0]["subset"], sum(node["status"] == "new bound" for node in tree) >= 1
+    ('root', (0, 1, 2, 3, 4), True)
     """
     X, y, k, criterion = _check_search(X, y, n_features_to_select, criterion)
+    return_tree = check_bool(return_tree, "return_tree")
     d = X.shape[1]
     state = {"best": tuple(range(d)), "value": -np.inf, "count": 0}
+    tree = []  # every node reached, for return_tree
 
     def value_of(subset):
         state["count"] += 1
         return evaluate(criterion, X, y, subset)
 
-    def search(subset, available, value):
+    def reach(subset, parent, removed, position, value, status):
+        tree.append(
+            {
+                "parent": parent,
+                "removed": removed,
+                "position": position,
+                "subset": tuple(sorted(subset)),
+                "value": value,
+                "bound": state["value"],
+                "status": status,
+            }
+        )
+        return len(tree) - 1
+
+    def search(subset, available, value, node):
         need = len(subset) - k
         if need == 0:
-            if value > state["value"]:
+            if value > state["value"]:  # a leaf B' > B: the new bound
                 state["best"], state["value"] = tuple(sorted(subset)), value
+                tree[node]["status"] = "new bound"
             return
         # children remove one of `available`; order by the criterion that remains, lowest (largest decrease) left
         values = {f: value_of(subset - {f}) for f in available}
         order = sorted(available, key=lambda f: (values[f], f))
         last = len(order) - need  # child i keeps order[i+1:] to remove later, so i <= len - need
-        for i in range(last, -1, -1):
+        for i in range(last, -1, -1):  # from the right: the smallest decrease first
             f = order[i]
-            if values[f] < state["value"]:
-                continue  # bound: nothing below this node can beat B
-            search(subset - {f}, order[i + 1 :], values[f])
+            if values[f] < state["value"]:  # bound: V < B, and nothing below this node can beat B
+                cut = reach(subset - {f}, node, f, i, values[f], "pruned")
+                tree[cut]["leaves_cut"] = comb(len(order) - i - 1, need - 1)
+                continue
+            child = reach(subset - {f}, node, f, i, values[f], "leaf" if need == 1 else "branch")
+            search(subset - {f}, order[i + 1 :], values[f], child)
 
     full = set(range(d))
-    search(full, list(range(d)), value_of(full))
+    value = value_of(full)
+    search(full, list(range(d)), value, reach(full, None, None, 0, value, "root"))
+    if return_tree:
+        return state["best"], state["value"], state["count"], tree
     return state["best"], state["value"], state["count"]
 
 
@@ -314,6 +361,9 @@ class BranchAndBound(BaseSelector):
         The criterion of the selected subset.
     n_evaluations_ : int
         Criterion evaluations; exhaustive search needs C(d, k) (leaves only).
+    tree_ : list of dict
+        The search tree: every node the search reached, as returned by :func:`branch_and_bound` with
+        ``return_tree=True``.
 
     Examples
     --------
@@ -337,7 +387,9 @@ class BranchAndBound(BaseSelector):
         k = n_to_select(self.n_features_to_select, d)
         if d > 30:
             raise ValueError(f"X has {d} features; branch and bound here is meant for small d (at most 30)")
-        subset, self.score_, self.n_evaluations_ = branch_and_bound(X, y, k, self.criterion)
+        subset, self.score_, self.n_evaluations_, self.tree_ = branch_and_bound(
+            X, y, k, self.criterion, return_tree=True
+        )
         self.support_ = np.zeros(d, dtype=bool)
         self.support_[list(subset)] = True
         return self

@@ -471,3 +471,27 @@ def test_scatter_criteria_refuse_data_whose_squares_overflow():
     for criterion in (scatter_matrices, fisher_criterion):
         with pytest.raises(ValueError, match="X is too large"):
             criterion(X, y)
+
+
+def test_branch_and_bound_tree_accounts_for_every_leaf_and_follows_the_bound():
+    X, y = load_wine(return_X_y=True)
+    for k in (1, 2, 5, 12, 13):
+        subset, value, count, tree = branch_and_bound(X, y, k, "fisher", return_tree=True)
+        assert (subset, value, count) == branch_and_bound(X, y, k, "fisher")
+        leaves = [node for node in tree if node["status"] in ("leaf", "new bound")]
+        assert len(leaves) + sum(node.get("leaves_cut", 0) for node in tree) == n_subsets(13, k)
+        assert tree[0]["parent"] is None and tree[0]["subset"] == tuple(range(13))
+        for node in tree[1:]:
+            parent = tree[node["parent"]]
+            assert node["value"] <= parent["value"] * (1 + 1e-12)  # J_2 is monotone
+            assert set(node["subset"]) == set(parent["subset"]) - {node["removed"]}
+            assert (node["status"] == "pruned") == (node["value"] < node["bound"])
+        assert [node for node in tree if node["status"] == "new bound"][-1]["subset"] == subset
+    sel = BranchAndBound("fisher", 2).fit(X[:, :5], y)
+    assert sel.tree_ == branch_and_bound(X[:, :5], y, 2, "fisher", return_tree=True)[3]
+
+
+def test_branch_and_bound_refuses_a_non_bool_return_tree():
+    X, y = load_wine(return_X_y=True)
+    with pytest.raises(TypeError, match="return_tree"):
+        branch_and_bound(X[:, :4], y, 2, return_tree="yes")
