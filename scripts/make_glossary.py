@@ -40,14 +40,12 @@ PROPER = {
     "Hoeffding",
     "Gini",
     "Viterbi",
-    "Baum-Welch",
     "Minkowski",
     "Chebyshev",
     "Laplace",
     "Jensen",
     "Jensen's",
     "Newton",
-    "Karush-Kuhn-Tucker",
     "KKT",
     "Broyden",
     "Hilbert",
@@ -73,6 +71,7 @@ PROPER = {
     "Armijo",
     "Wolfe",
     "Fisher",
+    "Shannon",
 }
 
 
@@ -81,9 +80,15 @@ def toc_chapters():
     return [ROOT / f"{e}.ipynb" for e in entries if (ROOT / f"{e}.ipynb").exists()]
 
 
+def is_proper(word):
+    """A name (Gaussian), an acronym (SVM), or a pair of names joined by a dash (Kullback–Leibler)."""
+    parts = re.split(r"[-–]", word)
+    return word in PROPER or word[1:2].isupper() or (len(parts) > 1 and all(p[:1].isupper() for p in parts))
+
+
 def key_of(term):
     words = term.split()
-    if words and words[0] not in PROPER and not words[0][1:2].isupper():
+    if words and not is_proper(words[0]):
         words[0] = words[0][0].lower() + words[0][1:]
     return " ".join(words)
 
