@@ -92,3 +92,11 @@ def test_no_line_inside_inline_math_starts_like_a_list_item():
                     dollars = len(re.findall(r"(?<!\\)\$", "\n".join(lines[:i])))
                     if dollars % 2 and re.match(r"\s*[-+*] ", lines[i]):
                         raise AssertionError(f"{path.name}: inline math broken by a list marker at {lines[i][:60]!r}")
+
+
+def test_every_proof_reference_names_its_target():
+    # sphinx-proof renders a bare {prf:ref}`label` to an unnumbered algorithm as the lone word "Algorithm";
+    # the site test catches that in the browser, this catches it before a build.
+    for path in CHAPTERS:
+        bare = re.findall(r"\{prf:ref\}`([^`<]*)`", markdown(path))
+        assert not bare, f"{path.name}: give these {{prf:ref}} an explicit text: {bare}"
