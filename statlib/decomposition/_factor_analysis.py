@@ -43,7 +43,9 @@ so (12.23) returns W itself and (12.24) becomes (E2). Each iteration is therefor
 the likelihood) followed by an exact maximisation over W (which never lowers it either): the log-likelihood
 l(W_k, Psi_{k-1}) recorded after iteration k is non-decreasing (unless the floor psi_j >= 1e-12 binds, a Heywood
 case, as in EM), and a fixed point is a fixed point of EM, hence a stationary point of the likelihood.
-It needs far fewer iterations than EM when the factors are strong (on the wine data only slightly fewer).
+How many iterations it saves over EM depends on the data and the start: 4-20 % on the standardised wine data
+(L = 1, 2, 3, tol = 1e-10); near a Heywood case (psi_j -> 0), where EM crawls, far more (on the data of MLAPP
+Exercise 12.11, under 50 iterations, while EM is still short of the maximum after 10^5).
 """
 
 import math
@@ -265,8 +267,8 @@ class FactorAnalysis(ClassNamePrefixFeaturesOutMixin, TransformerMixin, BaseEsti
         maximisation over W for fixed Psi, (E1) in the module docstring (Barber, BRML Algorithm 21.1, the
         iteration of scikit-learn, here from the eigendecomposition of the D x D matrix Psi^{-1/2} S Psi^{-1/2},
         O(D^3) per iteration whatever N is), with Psi = diag(S - W W^T) (E2); it needs complete data, and
-        far fewer iterations when the factors are strong (on the wine data only slightly fewer). "auto" runs
-        "eigen" on complete data and "em" when X has NaN.
+        fewer iterations than EM (4-20 % fewer on the standardised wine data, far fewer near a Heywood case,
+        psi_j -> 0, where EM crawls). "auto" runs "eigen" on complete data and "em" when X has NaN.
 
     Entries of ``X`` that are NaN are treated as missing at random (MLAPP §12.1.6): the E-step conditions on
     each row's observed coordinates, and ``transform`` and ``score_samples`` accept NaN in the same way.
