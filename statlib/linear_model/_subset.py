@@ -569,9 +569,11 @@ def single_best_replacement(X, y, lam, *, fit_intercept=True, max_moves=None):
 
 
 def matching_pursuit(X, y, n_iter, *, fit_intercept=True):
-    """Matching pursuit (Mallat and Zhang 1993; MLAPP section 13.2.3.1): add ``beta x_j`` for the column most
-    correlated with the residual, ``beta = x_j^T r / ||x_j||^2`` (13.29), without refitting the others. The
-    same variable may be chosen again. This is least-squares boosting with unit step.
+    """Matching pursuit (Mallat and Zhang 1993; MLAPP section 13.2.3.1): add ``beta x_j``, ``beta = x_j^T r /
+    ||x_j||^2`` (13.29), for the column whose step lowers the RSS most, ``j = argmax_j (x_j^T r)^2 / ||x_j||^2``,
+    without refitting the others. For columns of equal norm this is OMP's rule ``argmax_j |x_j^T r|`` (13.30);
+    otherwise the two can choose differently. The same variable may be chosen again. This is least-squares
+    boosting with unit step.
 
     Returns
     -------
@@ -835,8 +837,9 @@ class OrthogonalMatchingPursuit(RegressorMixin, BaseEstimator):
     Start from the empty model; at each step add the column most correlated with the current residual,
     ``j* = argmax_j |x_j^T r_t|`` (13.30), then refit least squares on the active set. scikit-learn's
     ``OrthogonalMatchingPursuit`` uses the same rule and the same stopping rules, so both select the same
-    support and coefficients. Each step here is one sweep of the cross-product matrix (a rank-one update),
-    in which ``x_j^T r_t`` can be read off directly.
+    support and coefficients. Each step here is one Gram-Schmidt step done in Gram form (the forward kernel
+    ``_forward``): from ``X^T X`` it keeps ``x_j^T r_t`` and ``||x_j - P x_j||^2`` up to date for every column in
+    O(D t) work, without forming the residual.
 
     Parameters
     ----------

@@ -278,6 +278,19 @@ def test_omp_tol_and_default_match_scikit_learn():
         np.testing.assert_allclose(ours.coef_, ref.coef_, atol=1e-9)
 
 
+def test_omp_matches_scikit_learn_on_short_fat_designs():
+    # N < D: scikit-learn works on X (Cholesky updates, explicit residual); statlib on X^T X
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(50, 200))
+    w = np.zeros(200)
+    w[rng.choice(200, 5, replace=False)] = 3 * rng.normal(size=5)
+    y = X @ w + 0.1 * rng.normal(size=50)
+    ours = OrthogonalMatchingPursuit(n_nonzero_coefs=10).fit(X, y)
+    ref = SkOMP(n_nonzero_coefs=10).fit(X, y)
+    np.testing.assert_array_equal(ours.coef_ != 0, ref.coef_ != 0)
+    np.testing.assert_allclose(ours.coef_, ref.coef_, rtol=1e-8, atol=1e-10)
+
+
 def test_omp_rule_is_13_30_for_unit_norm_columns():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(30, 8))
@@ -454,12 +467,24 @@ def test_exercise_checkers_of_section_13_2():
     m = BayesianVariableSelection(prior="g", g=20.0).fit(X, y)
     scores = {tuple(g): s for g, s in zip(m.models_.tolist(), m.log_scores_)}
     assert check("mlapp-13.4", scores[(True, True)] - scores[(True, False)])
+    assert check("mlapp-13.4", -0.62)  # the answer to two decimals
     assert not check("mlapp-13.4", 0.0)
+    assert not check("mlapp-13.4", -0.569)  # N instead of N - 1 in the exponent
+    assert not check("mlapp-13.4", -0.521)  # S = RSS, without the g / (1 + g) shrinkage
     # 13.7: the Beta-Bernoulli marginals by quadrature, one rate per bit (the book's pi_j) and one shared rate
     p1, _ = integrate.quad(lambda t: t, 0, 1)  # p(gamma_j = 1) = p(gamma_j = 0) = E[pi_j] = 1/2 for Beta(1, 1)
     p, _ = integrate.quad(lambda t: t**2 * (1 - t) ** 8, 0, 1)
     assert check("mlapp-13.7", [p1**10, p, comb(10, 2) * p])
     assert not check("mlapp-13.7", [p, p, comb(10, 2) * p])
+    # three significant figures pass, whatever the magnitude; one does not
+    assert check("mlapp-13.7", [0.000977, 0.00202, 0.0909])
+    assert check("mlapp-13.7", [1 / 1024, 1 / 495, 0.091])
+    coarse = check("mlapp-13.7", [0.001, 0.002, 0.0909])
+    assert not coarse
+    named = coarse.message.split("Hint:")[0]  # the wrong entries are named, the right third one is not
+    assert "p(gamma) with one rate per variable" in named and "p(gamma) with the shared rate" in named
+    assert "P(size = 2)" not in named
+    assert not check("mlapp-13.7", [1 / 1024, 1 / 1024, 45 / 1024])  # a fixed pi_0 = 1/2 throughout
     # companion-13.20: from the Gray code itself
     models, flips = gray_code(10)
     assert check("companion-13.20", [*(np.flatnonzero(models[451]) + 1), len(flips)])
@@ -468,6 +493,18 @@ def test_exercise_checkers_of_section_13_2():
     ye = np.ones(4)
     first = [forward_selection(Xe, ye, 1, criterion=c, fit_intercept=False)[0][0] + 1 for c in ("omp", "ols")]
     assert check("companion-13.21", first)
+    # companion-13.22: unit-norm columns, the second steps differ; answers from the forward kernel itself
+    Xu = np.array([[1.0, 0.0, -0.8], [0.0, 1.0, 0.0], [0.0, 0.0, 0.6]])
+    np.testing.assert_allclose(np.linalg.norm(Xu, axis=0), 1.0)
+    yu = np.array([4.0, 2.0, 3.0])
+    steps = {c: forward_selection(Xu, yu, 2, criterion=c, fit_intercept=False) for c in ("omp", "ols")}
+    assert steps["omp"][0][0] == steps["ols"][0][0] == 0
+    answer = [steps["omp"][0][1] + 1, steps["ols"][0][1] + 1, steps["omp"][1][1], steps["ols"][1][1]]
+    assert check("companion-13.22", answer)
+    swapped = check("companion-13.22", [3, 2, 4, 9])
+    assert not swapped and "OMP's second variable" in swapped.message
+    one_off = check("companion-13.22", [2, 3, 9, 5])
+    assert not one_off and "OLS's RSS" in one_off.message and "OMP's" not in one_off.message.split("Hint:")[0]
 
 
 def test_omp_stops_on_linear_dependence_like_scikit_learn():
