@@ -14,8 +14,9 @@ The objective is scikit-learn's (and :class:`~statlib.linear_model.Lasso`'s),
   ``phi_k = w_k + (k - 1) / (k + 2) (w_k - w_{k-1})``; its objective gap falls as O(1/k^2).
 - **EM** (Figueiredo 2003): the Laplace prior is a Gaussian scale mixture (13.86); the E-step gives
   ``E[1 / tau_j^2 | w_j] = gamma / |w_j|`` (13.91) and the M-step is a weighted ridge regression
-  (13.94)-(13.95). With the noise variance held fixed, the fixed points are the lasso's; the M-step is
-  written as ``w = Psi^(1/2) (l1 I + Psi^(1/2) X^T X Psi^(1/2))^(-1) Psi^(1/2) X^T y`` with
+  (13.94)-(13.95). With the noise variance held fixed, the lasso solution is a fixed point, and so is the
+  solution of the lasso restricted to any support (a zero coefficient stays zero; see :func:`lasso_em`); the
+  M-step is written as ``w = Psi^(1/2) (l1 I + Psi^(1/2) X^T X Psi^(1/2))^(-1) Psi^(1/2) X^T y`` with
   ``Psi = diag(|w_j|)``, which, like MLAPP's (13.96), never divides by a zero coefficient.
 
 ISTA and FISTA stop on the same duality gap as coordinate descent (see ``_lasso.py``), so a tolerance means
@@ -227,8 +228,12 @@ def lasso_em(X, y, alpha, *, fit_intercept=True, max_iter=500, tol=1e-10):
     that a zero coefficient causes no division by zero (the purpose of MLAPP's (13.96)). The start is the
     ridge solution ``(X^T X + n alpha I)^(-1) X^T y``, as in Algorithm 13.1.
 
-    Every EM step lowers the objective. A coefficient that is zero stays zero (Hunter and Li 2005), and a
-    coefficient whose optimum is zero only tends to zero: EM never returns exact zeros.
+    Every EM step lowers the objective. The lasso solution is a fixed point of the iteration, and a fixed point
+    without zero coordinates satisfies the lasso's optimality conditions (13.53), so it is the lasso solution;
+    but a fixed point with zeros need only solve the lasso restricted to its support, because a coefficient
+    that is zero stays zero (Hunter and Li 2005): ``w = 0`` is a fixed point for every ``alpha``. EM never
+    creates an exact zero from a non-zero start, so from the ridge start a coefficient whose optimum is zero
+    only tends to zero, and the returned coefficients are not exactly sparse.
 
     Parameters
     ----------

@@ -20,9 +20,14 @@ def constrained_solution(w_ls, A, ball, radius, n_points=20001):
     return P[np.argmin(q)], float(q.min())
 
 
-def plot_constraint_regions(axes, w_ls=(1.6, 0.7), A=((1.0, 0.6), (0.6, 1.4)), radius=1.0):
+def plot_constraint_regions(axes, w_ls=(1.6, 0.7), A=((1.4, 0.3), (0.3, 1.0)), radius=1.0):
     """MLAPP Fig. 13.3: the RSS contours around the least-squares point touch the l1 ball at a corner (a
-    sparse solution) and the l2 ball at a generic point."""
+    sparse solution) and the l2 ball at a generic point.
+
+    The contact point is whatever :func:`constrained_solution` finds; with the default ``w_ls`` and ``A`` it is
+    the corner (1, 0) of the l1 ball, since there minus the gradient of the RSS, 2 A (w_ls - (1, 0)) =
+    (2.1, 1.76), lies inside the normal cone {(a, b): a >= |b|} of the ball, and a point with both
+    coordinates non-zero on the l2 ball. Other ``w_ls`` or ``A`` may give an edge point of the l1 ball."""
     A = np.asarray(A)
     g = np.linspace(-2.2, 2.8, 300)
     W1, W2 = np.meshgrid(g, g)

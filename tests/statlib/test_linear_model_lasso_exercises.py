@@ -52,8 +52,15 @@ def test_13_11_projected_gradient_on_the_split_variables():
         z = np.maximum(z - step * grad, 0.0)
     theta = z[:p] - z[p:]
     assert check("mlapp-13.11", theta)
+    assert check("mlapp-13.11", np.round(theta, 3))  # the precision the exercise asks for
     assert not check("mlapp-13.11", np.linalg.lstsq(X, y, rcond=None)[0])
     assert not check("mlapp-13.11", [1.0, 2.0])
+    # the halved objective 1/2 RSS + lam ||theta||_1 (the other scale of the chapter) is a different problem
+    z = np.zeros(2 * p)
+    for _ in range(20000):
+        g = -X.T @ (y - X @ (z[:p] - z[p:]))
+        z = np.maximum(z - 2 * step * (np.r_[g, -g] + lam), 0.0)
+    assert not check("mlapp-13.11", z[:p] - z[p:])
 
 
 def test_13_12_hinge_subdifferentials():
@@ -72,13 +79,16 @@ def test_companion_13_1_alpha_max_of_the_prostate_data():
     d = load_example("mlapp", "listing-13.1")
     # the first LARS breakpoint printed in the catalogue of Listing 13.1, in the 1/2 RSS scale: 58.4439
     assert check("companion-13.1", 58.4439 / 67)
+    assert check("companion-13.1", 0.872)  # three decimals, the precision the exercise asks for
     assert not check("companion-13.1", 2 * 58.4439 / 67)
+    assert not check("companion-13.1", 58.4439)
+    assert not check("companion-13.1", 2 * 58.4439)
     assert round(float(np.abs(d.X_train.T @ (d.y_train - d.y_train.mean())).max()), 4) == 58.4439
 
 
 def test_13_6_shrinkage_parameters_read_off_the_curves():
     # the curves of the chapter's figure, fitted independently: ridge and lasso on an orthonormal design with
-    # lambda_1 = lambda_2 = 1 (MLAPP scale RSS + penalty), as functions of c_k = 2 y^T x_k
+    # lambda_1 = 1 and lambda_2 = 3 (MLAPP scale RSS + penalty), as functions of c_k = 2 y^T x_k
     from sklearn.linear_model import Lasso as SkLasso
     from sklearn.linear_model import Ridge as SkRidge
 
@@ -88,16 +98,43 @@ def test_13_6_shrinkage_parameters_read_off_the_curves():
     for ck in c:
         y = x[:, 0] * ck / 2  # then 2 y^T x = ck
         lasso.append(SkLasso(alpha=1.0 / (2 * 4), fit_intercept=False, tol=1e-12).fit(x, y).coef_[0])
-        ridge.append(SkRidge(alpha=1.0, fit_intercept=False).fit(x, y).coef_[0])
+        ridge.append(SkRidge(alpha=3.0, fit_intercept=False).fit(x, y).coef_[0])
     lasso, ridge = np.array(lasso), np.array(ridge)
     lam1 = c[np.abs(lasso) > 1e-12].__abs__().min() - 2 * np.abs(lasso[np.abs(lasso) > 1e-12]).min()
     lam2 = 1 / (2 * np.polyfit(c, ridge, 1)[0]) - 1
     assert check("mlapp-13.6", [lam1, lam2])
-    assert not check("mlapp-13.6", [0.5, 1.0])
+    assert not check("mlapp-13.6", [lam2, lam1])  # swapped
+    assert not check("mlapp-13.6", [1.0, 1.0])
+    assert not check("mlapp-13.6", [0.5, 3.0])
+
+
+def test_13_6a_which_curve_is_which():
+    # the figure draws (1) solid, (2) dotted, (3) dashed; identify them from the shapes of the three estimators:
+    # least squares has slope 1/2 everywhere, ridge a smaller slope through 0, the lasso a flat band around 0
+    c = np.linspace(-3, 3, 601)
+    curves = {1: c / 2, 2: np.sign(c) * np.maximum(np.abs(c) - 1.0, 0.0) / 2, 3: c / (2 * (1 + 3.0))}
+    slope = {k: np.polyfit(c[c > 2], v[c > 2], 1)[0] for k, v in curves.items()}
+    flat = {k: bool(np.all(v[np.abs(c) < 0.5] == 0)) for k, v in curves.items()}
+    ls = next(k for k in curves if np.isclose(slope[k], 0.5) and not flat[k])
+    lasso = next(k for k in curves if flat[k])
+    ridge = next(k for k in curves if slope[k] < 0.5 - 1e-9)
+    assert check("mlapp-13.6a", [ls, ridge, lasso])
+    assert not check("mlapp-13.6a", [1, 2, 3])
+    assert not check("mlapp-13.6a", [ls, lasso, ridge])
 
 
 def test_13_9_truncated_normal_mean():
     from scipy import stats
 
     assert check("mlapp-13.9", stats.truncnorm(0.0, np.inf).mean())
+    assert check("mlapp-13.9", 0.798)  # three decimals, the precision the exercise asks for
     assert not check("mlapp-13.9", stats.norm.pdf(0.0))
+    assert not check("mlapp-13.9", 0.80)
+
+
+def test_prompts_state_the_precision_the_checkers_ask_for():
+    from statlib.exercises import quiz_questions
+
+    for ex_id in ("mlapp-13.9", "companion-13.1"):
+        assert all("3 decimals" in q["question"] for q in quiz_questions(ex_id))
+    assert len(quiz_questions("mlapp-13.6a")) == 3 and len(quiz_questions("mlapp-13.6")) == 2
