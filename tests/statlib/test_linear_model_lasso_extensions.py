@@ -372,9 +372,20 @@ def test_hal_rejects_bad_input():
 
 # ------------------------------------------------------------------------------------------- exercises
 def test_exercise_checkers():
-    assert check("mlapp-13.5", [0.5]).correct
-    assert not check("mlapp-13.5", [2.0]).correct
-    assert check("mlapp-13.10", [2.0]).correct
+    # 13.5 on one unit-norm column with x^T y = 3, lambda_1 = 2, lambda_2 = 3: [c, w~, naive c w~, corrected]
+    x = np.array([[0.6], [0.8]])
+    y = np.array([2.6, 1.8])  # x^T y = 3
+    X_aug, y_aug, c = augment_elastic_net(x, y, 3.0)
+    w_tilde = SkLasso(alpha=c * 2.0 / (2 * len(y_aug)), fit_intercept=False, tol=1e-14).fit(X_aug, y_aug).coef_[0]
+    naive = elastic_net_by_lasso(x, y, 2.0, 3.0)[0]
+    corrected = elastic_net_by_lasso(x, y, 2.0, 3.0, corrected=True)[0]
+    np.testing.assert_allclose([c, w_tilde, naive, corrected], [0.5, 1.0, 0.5, 2.0], atol=1e-9)
+    assert check("mlapp-13.5", [c, w_tilde, naive, corrected]).correct
+    assert not check("mlapp-13.5", [2.0, 0.25, 0.5, 0.5]).correct  # the printed c = (1 + lambda_2)^(+1/2)
+    assert not check("mlapp-13.5", [0.5]).correct
+    # 13.10: shape and rate for d_g = 3 and the marginal exp(-3 ||w_g||); the printed rate gamma / 2 is refused
+    assert check("mlapp-13.10", [2.0, 4.5]).correct
+    assert not check("mlapp-13.10", [2.0, 1.5]).correct
     assert check("companion-13.30", [1.5, 2.0]).correct
     assert check("companion-13.31", [9.8151]).correct
     assert not check("companion-13.30", [3.0, 4.0]).correct
