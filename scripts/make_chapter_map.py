@@ -53,8 +53,16 @@ OTHER_SOURCES = [
         "Murphy, MLAPP",
         [
             ("12.1–12.1.6 Factor analysis, mixtures of factor analysers, EM for FA", "linear/factor-analysis"),
-            ("12.2 Principal components analysis (PCA), PPCA, EM for PCA", "linear/pca-ppca"),
-            ("12.3 Choosing the number of latent dimensions", "linear/pca-ppca"),
+            (
+                "12.2 Principal components analysis (PCA), PPCA, EM for PCA (Fig. 12.8, a schematic of the shapes in "
+                "the SVD, is not redrawn)",
+                "linear/pca-ppca",
+            ),
+            (
+                "12.3 Choosing the number of latent dimensions (the VBEM with ARD of Figs. 12.12–12.13, and the "
+                "reversible-jump MCMC and non-parametric searches, are described but not implemented)",
+                "linear/pca-ppca",
+            ),
             (
                 "12.4 PCA for categorical data (fitted for binary data, $C = 2$; the multi-class E-step of Khan et al. "
                 "is left out, as the binary case shows every step and the section's example, Fig. 12.18, is binary)",
@@ -82,7 +90,11 @@ OTHER_SOURCES = [
                 "implementation), SVR, learning theory)",
                 "kernel/svm",
             ),
-            ("7.2 Relevance vector machines", "kernel/rvm"),
+            (
+                "7.2 Relevance vector machines (the multiclass RVM, (7.120)–(7.122), described, not implemented: "
+                "`RelevanceVectorClassifier` is binary)",
+                "kernel/rvm",
+            ),
         ],
     ),
     (

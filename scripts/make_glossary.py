@@ -44,7 +44,6 @@ PROPER = {
     "Chebyshev",
     "Laplace",
     "Jensen",
-    "Jensen's",
     "Newton",
     "KKT",
     "Broyden",
@@ -72,6 +71,9 @@ PROPER = {
     "Wolfe",
     "Fisher",
     "Shannon",
+    "Heywood",
+    "Frobenius",
+    "Moore–Penrose",
 }
 
 
@@ -81,7 +83,8 @@ def toc_chapters():
 
 
 def is_proper(word):
-    """A name (Gaussian), an acronym (SVM), or a pair of names joined by a dash (Kullback–Leibler)."""
+    """A name (Gaussian, Fisher's), an acronym (SVM), or a pair of names joined by a dash (Kullback–Leibler)."""
+    word = re.sub(r"['’]s$", "", word)
     parts = re.split(r"[-–]", word)
     return word in PROPER or word[1:2].isupper() or (len(parts) > 1 and all(p[:1].isupper() for p in parts))
 
@@ -89,7 +92,9 @@ def is_proper(word):
 def key_of(term):
     words = term.split()
     if words and not is_proper(words[0]):
-        words[0] = words[0][0].lower() + words[0][1:]
+        capital = words[0][0].upper() + words[0][1:]
+        # a key written in lower case regains the capital of a listed name (frobenius -> Frobenius)
+        words[0] = capital if re.sub(r"['’]s$", "", capital) in PROPER else words[0][0].lower() + words[0][1:]
     return " ".join(words)
 
 
@@ -111,8 +116,11 @@ def main():
         for cell in nb.cells:
             if cell.cell_type != "markdown":
                 continue
-            for _, key, zh in LINKED.findall(cell.source):
-                terms.setdefault(key.lower(), (key, zh.strip(), path, title))
+
+            def relink(match):  # an existing link keeps its entry, with the key's capitals as key_of gives them
+                term, key, zh = match.groups()
+                terms.setdefault(key.lower(), (key_of(key), zh.strip(), path, title))
+                return f"{{term}}`{term} <{terms[key.lower()][0]}>` ({zh})"
 
             def link(match):
                 term, zh = match.group(1).strip(), match.group(2).strip()
@@ -120,7 +128,7 @@ def main():
                 terms.setdefault(key.lower(), (key, zh, path, title))
                 return f"{{term}}`{term} <{terms[key.lower()][0]}>` ({zh})"
 
-            new = PLAIN.sub(link, cell.source)
+            new = PLAIN.sub(link, LINKED.sub(relink, cell.source))
             if new != cell.source:
                 cell.source, changed = new, True
         if changed:
